@@ -1,0 +1,69 @@
+// Phase 4: //frame/@attached_to values and the attached_to graph (004 model
+// phases 6-7, world phases 4-5; 003 model phases 5-6, world phases 4-5).
+//
+// Edges: a joint to its child frame; a frame to its attached_to target or,
+// without one, to its scope's frame (the model, or the world); a non-static
+// model to its canonical link. Links, static models and the world end every
+// walk; what a frame reaches is the body it moves with.
+#include "core/phases.h"
+
+namespace sdfconv::internal {
+namespace {
+
+ElementId ScopeFrame(const PhaseContext& ctx, ElementId scope) {
+  return scope == kNoElement ? ctx.world : scope;
+}
+
+ElementId AttachedToTarget(PhaseContext& ctx, ElementId id) {
+  const Element& f = ctx.doc.at(id);
+  const ElementId scope = ctx.scopes.ScopeOf(id);
+  if (f.attached_to.empty()) return ScopeFrame(ctx, scope);
+  const ElementId t = ctx.scopes.Lookup(scope, f.attached_to);
+  if (t == kNoElement) {
+    ctx.diags.Error(Code::kFrameAttachedToInvalid, f.source,
+                    ctx.Quote(id) + ": attached_to '" + f.attached_to +
+                        "' does not name a link, joint, frame or model in " +
+                        ctx.scopes.Describe(scope));
+  }
+  return t;
+}
+
+}  // namespace
+
+void BuildAttachedTo(PhaseContext& ctx) {
+  const Document& doc = ctx.doc;
+  FrameGraph& g = ctx.graph;
+  std::vector<bool> in_graph(doc.size(), false);
+  for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
+    const Element& e = doc.at(id);
+    in_graph[id] = DefinesFrame(e.kind);
+    switch (e.kind) {
+      case ElementKind::kJoint:
+        g.attached_to[id] = g.joint_child[id];
+        break;
+      case ElementKind::kFrame:
+        g.attached_to[id] = AttachedToTarget(ctx, id);
+        break;
+      case ElementKind::kModel:
+        if (!e.is_static) g.attached_to[id] = g.canonical_link[id];
+        break;
+      default:
+        break;
+    }
+  }
+  auto is_root = [&](ElementId id) {
+    const Element& e = doc.at(id);
+    return e.kind == ElementKind::kLink || e.kind == ElementKind::kWorld ||
+           (e.kind == ElementKind::kModel && e.is_static);
+  };
+  g.body = FollowEdges(ctx, g.attached_to, in_graph, is_root,
+                       Code::kFrameAttachedToCycle, "attached_to");
+  // Elements inside a link (or the world) move with it.
+  for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
+    const Element& e = doc.at(id);
+    if (in_graph[id] || e.parent == kNoElement) continue;
+    g.body[id] = g.body[e.parent];
+  }
+}
+
+}  // namespace sdfconv::internal

@@ -1,0 +1,56 @@
+// Phase 3: canonical links (004 model phase 5 and section 8.2, 003 model
+// phase 4). A model's canonical link is its `canonical_link` attribute
+// (which may name a link of a nested model, `nested::link`), else its first
+// link, else the canonical link of its first nested model that has one.
+#include "core/phases.h"
+
+namespace sdfconv::internal {
+
+void ResolveCanonicalLinks(PhaseContext& ctx) {
+  const Document& doc = ctx.doc;
+  // Children come after parents in the arena, so walking ids downwards
+  // settles every nested model before the model around it.
+  for (ElementId id = static_cast<ElementId>(doc.size()) - 1; id >= 0; --id) {
+    const Element& m = doc.at(id);
+    if (m.kind != ElementKind::kModel) continue;
+    ElementId canonical = kNoElement;
+    if (!m.canonical_link.empty()) {
+      const ElementId c = ctx.scopes.Lookup(id, m.canonical_link);
+      if (c != kNoElement && doc.at(c).kind == ElementKind::kLink) {
+        canonical = c;
+      } else if (!m.is_static) {
+        ctx.diags.Error(Code::kModelCanonicalLinkInvalid, m.source,
+                        ctx.Quote(id) + ": canonical_link '" +
+                            m.canonical_link +
+                            "' is not a link of this model or of a model "
+                            "nested in it");
+      }
+      ctx.graph.canonical_link[id] = canonical;
+      continue;
+    }
+    for (ElementId c : m.children) {
+      if (doc.at(c).kind == ElementKind::kLink) {
+        canonical = c;
+        break;
+      }
+    }
+    if (canonical == kNoElement) {
+      for (ElementId c : m.children) {
+        if (doc.at(c).kind == ElementKind::kModel &&
+            ctx.graph.canonical_link[c] != kNoElement) {
+          canonical = ctx.graph.canonical_link[c];
+          break;
+        }
+      }
+    }
+    if (canonical == kNoElement && !m.is_static) {
+      ctx.diags.Error(Code::kModelWithoutLink, m.source,
+                      ctx.Quote(id) +
+                          " has no link: a model that is not static needs "
+                          "at least one link (its own or a nested model's)");
+    }
+    ctx.graph.canonical_link[id] = canonical;
+  }
+}
+
+}  // namespace sdfconv::internal

@@ -1,0 +1,101 @@
+#include "core/diagnostic.h"
+
+#include <array>
+#include <utility>
+
+namespace sdfconv {
+namespace {
+
+struct CodeEntry {
+  Code code;
+  std::string_view name;
+};
+
+constexpr std::array kCodes = {
+    CodeEntry{Code::kFileRead, "FILE_READ"},
+    CodeEntry{Code::kInputLimitExceeded, "INPUT_LIMIT_EXCEEDED"},
+    CodeEntry{Code::kXmlSyntaxError, "XML_SYNTAX_ERROR"},
+    CodeEntry{Code::kVersionUnsupported, "VERSION_UNSUPPORTED"},
+    CodeEntry{Code::kElementMissing, "ELEMENT_MISSING"},
+    CodeEntry{Code::kElementInvalid, "ELEMENT_INVALID"},
+    CodeEntry{Code::kAttributeMissing, "ATTRIBUTE_MISSING"},
+    CodeEntry{Code::kAttributeInvalid, "ATTRIBUTE_INVALID"},
+    CodeEntry{Code::kValueInvalid, "VALUE_INVALID"},
+    CodeEntry{Code::kPoseInvalid, "POSE_INVALID"},
+    CodeEntry{Code::kDuplicateName, "DUPLICATE_NAME"},
+    CodeEntry{Code::kReservedName, "RESERVED_NAME"},
+    CodeEntry{Code::kModelCanonicalLinkInvalid, "MODEL_CANONICAL_LINK_INVALID"},
+    CodeEntry{Code::kModelWithoutLink, "MODEL_WITHOUT_LINK"},
+    CodeEntry{Code::kJointChildLinkInvalid, "JOINT_CHILD_LINK_INVALID"},
+    CodeEntry{Code::kJointParentLinkInvalid, "JOINT_PARENT_LINK_INVALID"},
+    CodeEntry{Code::kJointParentSameAsChild, "JOINT_PARENT_SAME_AS_CHILD"},
+    CodeEntry{Code::kJointAxisExpressedInInvalid,
+              "JOINT_AXIS_EXPRESSED_IN_INVALID"},
+    CodeEntry{Code::kJointAxisInvalid, "JOINT_AXIS_INVALID"},
+    CodeEntry{Code::kFrameAttachedToInvalid, "FRAME_ATTACHED_TO_INVALID"},
+    CodeEntry{Code::kFrameAttachedToCycle, "FRAME_ATTACHED_TO_CYCLE"},
+    CodeEntry{Code::kFrameAttachedToGraphError,
+              "FRAME_ATTACHED_TO_GRAPH_ERROR"},
+    CodeEntry{Code::kPoseRelativeToInvalid, "POSE_RELATIVE_TO_INVALID"},
+    CodeEntry{Code::kPoseRelativeToCycle, "POSE_RELATIVE_TO_CYCLE"},
+    CodeEntry{Code::kModelPlacementFrameInvalid,
+              "MODEL_PLACEMENT_FRAME_INVALID"},
+};
+
+}  // namespace
+
+const std::vector<Code>& AllCodes() {
+  static const std::vector<Code> codes = [] {
+    std::vector<Code> v;
+    for (const auto& e : kCodes) v.push_back(e.code);
+    return v;
+  }();
+  return codes;
+}
+
+std::string_view CodeName(Code code) {
+  for (const auto& e : kCodes) {
+    if (e.code == code) return e.name;
+  }
+  return "UNKNOWN";
+}
+
+std::optional<Code> CodeFromName(std::string_view name) {
+  for (const auto& e : kCodes) {
+    if (e.name == name) return e.code;
+  }
+  return std::nullopt;
+}
+
+std::string FormatDiagnostic(const Diagnostic& d) {
+  std::string out = d.source.file.empty() ? "<input>" : d.source.file;
+  if (d.source.line > 0) out += ":" + std::to_string(d.source.line);
+  out += d.severity == Severity::kError ? ": error[" : ": warning[";
+  out += CodeName(d.code);
+  out += "]: ";
+  out += d.message;
+  return out;
+}
+
+void Diagnostics::Error(Code code, const SourceLocation& at,
+                        std::string message) {
+  items_.push_back({Severity::kError, code, std::move(message), at, {}});
+}
+
+void Diagnostics::Warning(Code code, const SourceLocation& at,
+                          std::string message) {
+  items_.push_back({Severity::kWarning, code, std::move(message), at, {}});
+}
+
+bool Diagnostics::HasErrors() const {
+  for (const auto& d : items_) {
+    if (d.severity == Severity::kError) return true;
+  }
+  return false;
+}
+
+void Diagnostics::Append(const Diagnostics& other) {
+  items_.insert(items_.end(), other.items_.begin(), other.items_.end());
+}
+
+}  // namespace sdfconv

@@ -1,0 +1,110 @@
+// Diagnostics: findings about an input, carried as values.
+//
+// A Diagnostic names what is wrong (a stable `Code`), says it in words for
+// people (`message`), and points at the input (`SourceLocation`: file, line
+// and an element path such as /sdf/model[@name="m"]/link[@name="l"]). Code
+// that finds a problem appends one Diagnostic to a `Diagnostics` list and
+// carries on with a harmless default, so one pass reports every problem a
+// file has. Nothing here throws.
+//
+// Invariant: every Code has a stable, unique name (`CodeName`) that tests and
+// programs compare; messages are free text and may change.
+//
+//   Diagnostics diags;
+//   diags.Error(Code::kDuplicateName, link.source, "link 'a' ...");
+//   if (diags.HasErrors()) { ... }
+#ifndef SDFCONV_CORE_DIAGNOSTIC_H_
+#define SDFCONV_CORE_DIAGNOSTIC_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sdfconv {
+
+// Every code is listed, with its meaning, in docs/diagnostics.md.
+// Names follow libsdformat's ErrorCode where the concept is the same.
+enum class Code {
+  // Reading the input.
+  kFileRead,             // FILE_READ: the file cannot be opened or read.
+  kInputLimitExceeded,   // INPUT_LIMIT_EXCEEDED: too large or too deeply nested.
+  kXmlSyntaxError,       // XML_SYNTAX_ERROR: not well-formed XML.
+  kVersionUnsupported,   // VERSION_UNSUPPORTED: no front end reads this version.
+  kElementMissing,       // ELEMENT_MISSING: a required child element is absent.
+  kElementInvalid,       // ELEMENT_INVALID: an element is not allowed here.
+  kAttributeMissing,     // ATTRIBUTE_MISSING: a required attribute is absent.
+  kAttributeInvalid,     // ATTRIBUTE_INVALID: an attribute value is not allowed.
+  kValueInvalid,         // VALUE_INVALID: a number, bool or vector is malformed.
+  kPoseInvalid,          // POSE_INVALID: a <pose> value is malformed.
+  // Names (phase "name attribute checking").
+  kDuplicateName,        // DUPLICATE_NAME: siblings share a name.
+  kReservedName,         // RESERVED_NAME: `world`, `__*__`, or `::` in 1.8.
+  // Models.
+  kModelCanonicalLinkInvalid,  // MODEL_CANONICAL_LINK_INVALID
+  kModelWithoutLink,           // MODEL_WITHOUT_LINK
+  // Joints.
+  kJointChildLinkInvalid,        // JOINT_CHILD_LINK_INVALID
+  kJointParentLinkInvalid,       // JOINT_PARENT_LINK_INVALID
+  kJointParentSameAsChild,       // JOINT_PARENT_SAME_AS_CHILD
+  kJointAxisExpressedInInvalid,  // JOINT_AXIS_EXPRESSED_IN_INVALID
+  kJointAxisInvalid,             // JOINT_AXIS_INVALID: zero-length axis.
+  // Frame graphs.
+  kFrameAttachedToInvalid,     // FRAME_ATTACHED_TO_INVALID
+  kFrameAttachedToCycle,       // FRAME_ATTACHED_TO_CYCLE
+  kFrameAttachedToGraphError,  // FRAME_ATTACHED_TO_GRAPH_ERROR
+  kPoseRelativeToInvalid,      // POSE_RELATIVE_TO_INVALID
+  kPoseRelativeToCycle,        // POSE_RELATIVE_TO_CYCLE
+  // Composition (later: <include>).
+  kModelPlacementFrameInvalid,  // MODEL_PLACEMENT_FRAME_INVALID
+};
+
+// All codes, in declaration order (for documentation checks and tables).
+const std::vector<Code>& AllCodes();
+
+// The stable name of `code`, e.g. "DUPLICATE_NAME".
+std::string_view CodeName(Code code);
+
+// The code whose name is `name`, if any.
+std::optional<Code> CodeFromName(std::string_view name);
+
+enum class Severity { kError, kWarning };
+
+// Where in the input an element comes from. `line` is 0 when unknown.
+struct SourceLocation {
+  std::string file;
+  int line = 0;
+  std::string path;  // /sdf/model[@name="m"]/link[@name="l"]
+};
+
+struct Diagnostic {
+  Severity severity = Severity::kError;
+  Code code = Code::kElementInvalid;
+  std::string message;
+  SourceLocation source;
+  // Other elements involved (e.g. every member of a cycle), for tools.
+  std::vector<SourceLocation> related;
+};
+
+// "FILE:LINE: error[CODE]: message", the format `sdfconv check` prints.
+std::string FormatDiagnostic(const Diagnostic& d);
+
+// An append-only list of diagnostics: the sink every phase writes into.
+class Diagnostics {
+ public:
+  void Add(Diagnostic d) { items_.push_back(std::move(d)); }
+  void Error(Code code, const SourceLocation& at, std::string message);
+  void Warning(Code code, const SourceLocation& at, std::string message);
+
+  [[nodiscard]] bool HasErrors() const;
+  [[nodiscard]] const std::vector<Diagnostic>& items() const { return items_; }
+  [[nodiscard]] size_t size() const { return items_.size(); }
+  void Append(const Diagnostics& other);
+
+ private:
+  std::vector<Diagnostic> items_;
+};
+
+}  // namespace sdfconv
+
+#endif  // SDFCONV_CORE_DIAGNOSTIC_H_

@@ -1,0 +1,132 @@
+// Document: the in-memory form of one SDFormat file, whatever format it came
+// from.
+//
+// A Document is an arena of Elements in document order (pre-order: a parent
+// always comes before its children). Elements refer to each other by index
+// (`ElementId`), never by pointer, so nothing here recurses on the input's
+// depth: not building, not copying, not destroying.
+//
+// Elements store what the input *says* (names as written, `relative_to` and
+// `attached_to` strings, poses as read); what those names *mean* is worked out
+// by the phases in frame_graph.h. Front ends fill a Document; back ends read a
+// Document together with its resolved FrameGraph.
+//
+// Invariants:
+//  - elements[0] is the root: a kWorld, or a kModel for a model file.
+//  - for every element e other than the root, e.parent < e's own id, and e is
+//    listed in elements[e.parent].children in document order.
+#ifndef SDFCONV_CORE_DOCUMENT_H_
+#define SDFCONV_CORE_DOCUMENT_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "core/pose.h"
+
+namespace sdfconv {
+
+using ElementId = int32_t;
+inline constexpr ElementId kNoElement = -1;
+
+enum class ElementKind {
+  kWorld,
+  kModel,
+  kLink,
+  kJoint,
+  kFrame,
+  kCollision,
+  kVisual,
+  kSensor,
+  kLight,
+  // A named element kept only for the sibling-name checks (plugins,
+  // actors, grippers, ...): `tag` says what it is.
+  kOther,
+};
+
+// "world", "model", "link", ... (the XML tag of the kind).
+const char* KindName(ElementKind kind);
+
+// True for the elements that define a named frame others can refer to:
+// models, links, joints, explicit frames (and the world).
+bool DefinesFrame(ElementKind kind);
+
+// A <pose> as written: the transform from the frame named by `relative_to`
+// (empty: the element's default frame) to the element's own frame.
+struct PoseSpec {
+  Pose X = Pose::Identity();
+  std::string relative_to;
+  bool present = false;  // a <pose> element was written
+  SourceLocation source;
+};
+
+// One joint axis (<axis> or <axis2>): xyz expressed in `expressed_in`
+// (empty: the joint frame).
+struct JointAxis {
+  Eigen::Vector3d xyz = Eigen::Vector3d::UnitZ();
+  std::string expressed_in;
+  SourceLocation source;
+};
+
+struct Inertial {
+  PoseSpec pose;  // relative to the link frame
+  double mass = 1.0;
+  Eigen::Matrix3d inertia = Eigen::Matrix3d::Identity();  // about the CoM
+};
+
+struct Element {
+  ElementKind kind = ElementKind::kOther;
+  std::string tag;   // XML element name as written
+  std::string name;  // the name attribute as written
+  bool has_name = false;
+  ElementId parent = kNoElement;
+  std::vector<ElementId> children;
+  PoseSpec pose;
+  SourceLocation source;
+
+  // kModel
+  bool is_static = false;
+  std::string canonical_link;  // as written; empty: the default rule
+  std::string placement_frame;
+
+  // kFrame
+  std::string attached_to;
+
+  // kJoint
+  std::string joint_type;  // "revolute", "fixed", ...
+  std::string parent_frame;  // <parent> as written
+  std::string child_frame;   // <child> as written
+  SourceLocation parent_source;
+  SourceLocation child_source;
+  std::vector<JointAxis> axes;  // 0, 1 (<axis>) or 2 (<axis2>)
+
+  // kLink
+  std::optional<Inertial> inertial;
+};
+
+struct Document {
+  std::string file;     // path as given, for messages
+  std::string version;  // "1.7", "1.8", ...
+  std::vector<Element> elements;
+
+  [[nodiscard]] const Element& at(ElementId id) const { return elements[id]; }
+  [[nodiscard]] Element& at(ElementId id) { return elements[id]; }
+  [[nodiscard]] ElementId root() const { return elements.empty() ? kNoElement : 0; }
+  [[nodiscard]] size_t size() const { return elements.size(); }
+
+  // Appends a child of `parent` (kNoElement for the root); returns its id.
+  ElementId Add(ElementId parent, Element e);
+
+  // The scoped name used in outputs: "m::l::visual" (root model included;
+  // for a world, its direct children start the name).
+  [[nodiscard]] std::string ScopedName(ElementId id) const;
+
+  // True when the version is at least major.minor (e.g. AtLeast(1, 8)).
+  [[nodiscard]] bool AtLeast(int major, int minor) const;
+};
+
+}  // namespace sdfconv
+
+#endif  // SDFCONV_CORE_DOCUMENT_H_

@@ -1,0 +1,47 @@
+#include "core/frame_graph.h"
+
+#include "core/phases.h"
+#include "core/scope.h"
+
+namespace sdfconv {
+
+namespace internal {
+
+std::string PhaseContext::Quote(ElementId id) const {
+  if (id == kWorldFrame) return "world";
+  if (id < 0) return "(none)";
+  const Element& e = doc.at(id);
+  const std::string kind =
+      e.kind == ElementKind::kOther ? "<" + e.tag + ">" : KindName(e.kind);
+  return kind + " '" + e.name + "'";
+}
+
+}  // namespace internal
+
+FrameGraph BuildFrameGraph(const Document& doc, Diagnostics* diags) {
+  FrameGraph graph;
+  const size_t n = doc.size();
+  graph.attached_to.assign(n, kNoElement);
+  graph.relative_to.assign(n, kNoElement);
+  graph.body.assign(n, kNoElement);
+  graph.joint_parent.assign(n, kNoElement);
+  graph.joint_child.assign(n, kNoElement);
+  graph.axis_expressed_in.assign(n, {});
+  graph.canonical_link.assign(n, kNoElement);
+  if (n == 0) return graph;
+
+  const ScopeIndex scopes(doc);
+  const ElementId world =
+      doc.at(0).kind == ElementKind::kWorld ? ElementId{0} : kWorldFrame;
+  internal::PhaseContext ctx{doc, scopes, graph, *diags, world};
+  internal::CheckNames(ctx);
+  internal::ResolveJointFrames(ctx);
+  internal::ResolveCanonicalLinks(ctx);
+  internal::BuildAttachedTo(ctx);
+  internal::CheckJointBodies(ctx);
+  internal::BuildRelativeTo(ctx);
+  internal::ResolveAxisFrames(ctx);
+  return graph;
+}
+
+}  // namespace sdfconv

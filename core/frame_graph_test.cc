@@ -1,0 +1,347 @@
+// One test per phase and error code of BuildFrameGraph, on hand-built
+// Documents. Each asserts the exact set of error codes.
+#include "core/frame_graph.h"
+
+#include <gtest/gtest.h>
+
+#include "core/testing/test_document.h"
+
+namespace sdfconv {
+namespace {
+
+using testing::ErrorCodes;
+using testing::P;
+using testing::TestDocument;
+using Codes = std::vector<std::string>;
+using K = ElementKind;
+
+Codes Check(const TestDocument& t, FrameGraph* out = nullptr) {
+  Diagnostics diags;
+  FrameGraph g = BuildFrameGraph(t.doc(), &diags);
+  if (out != nullptr) *out = g;
+  return ErrorCodes(diags);
+}
+
+TEST(Names, ValidModelHasNoErrors) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "a");
+  t.Add(m, K::kLink, "b");
+  t.Joint(m, "j", "a", "b");
+  EXPECT_EQ(Check(t), Codes{});
+}
+
+TEST(Names, EmptyName) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "");
+  EXPECT_EQ(Check(t), Codes{"ATTRIBUTE_INVALID"});
+}
+
+TEST(Names, ReservedNames) {
+  for (const char* name : {"world", "__model__", "__anything__"}) {
+    TestDocument t;
+    const ElementId m = t.Root(K::kModel, "m");
+    t.Add(m, K::kLink, "a");
+    t.Frame(m, name, "");
+    EXPECT_EQ(Check(t), Codes{"RESERVED_NAME"}) << name;
+  }
+}
+
+TEST(Names, UnderscoresAloneAreNotReserved) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "__");
+  t.Add(m, K::kLink, "__a");
+  EXPECT_EQ(Check(t), Codes{});
+}
+
+TEST(Names, ScopeDelimiterReservedFrom18) {
+  TestDocument t18("1.8");
+  t18.Add(t18.Root(K::kModel, "m"), K::kLink, "a::b");
+  EXPECT_EQ(Check(t18), Codes{"RESERVED_NAME"});
+  TestDocument t17("1.7");
+  t17.Add(t17.Root(K::kModel, "m"), K::kLink, "a::b");
+  EXPECT_EQ(Check(t17), Codes{});
+}
+
+TEST(Names, SiblingsOfAnyKindMustDiffer) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "a");
+  t.Add(m, K::kLink, "b");
+  t.Joint(m, "a", "a", "b");
+  Diagnostics diags;
+  BuildFrameGraph(t.doc(), &diags);
+  EXPECT_EQ(ErrorCodes(diags), Codes{"DUPLICATE_NAME"});
+  ASSERT_EQ(diags.size(), 1u);
+  EXPECT_EQ(diags.items()[0].related.size(), 1u);  // names the first 'a'
+}
+
+TEST(Names, SameNameInDifferentLinksIsFine) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(t.Add(m, K::kLink, "a"), K::kCollision, "c");
+  t.Add(t.Add(m, K::kLink, "b"), K::kCollision, "c");
+  EXPECT_EQ(Check(t), Codes{});
+}
+
+TEST(Joints, ChildWorldIsInvalid) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "a");
+  t.Joint(m, "j", "a", "world");
+  EXPECT_EQ(Check(t), Codes{"JOINT_CHILD_LINK_INVALID"});
+}
+
+TEST(Joints, ParentWorldIsValid) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "a");
+  const ElementId j = t.Joint(m, "j", "world", "a");
+  FrameGraph g;
+  EXPECT_EQ(Check(t, &g), Codes{});
+  EXPECT_EQ(g.joint_parent[j], kWorldFrame);
+}
+
+TEST(Joints, MissingParentAndChild) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "a");
+  t.Joint(m, "j", "nope", "nada");
+  EXPECT_EQ(Check(t),
+            (Codes{"JOINT_CHILD_LINK_INVALID", "JOINT_PARENT_LINK_INVALID"}));
+}
+
+TEST(Joints, ParentSameAsChild) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "a");
+  t.Joint(m, "j", "a", "a");
+  EXPECT_EQ(Check(t), Codes{"JOINT_PARENT_SAME_AS_CHILD"});
+}
+
+TEST(Joints, FramesAllowedFrom18Only) {
+  for (const char* version : {"1.7", "1.8"}) {
+    TestDocument t(version);
+    const ElementId m = t.Root(K::kModel, "m");
+    t.Add(m, K::kLink, "a");
+    t.Add(m, K::kLink, "b");
+    t.Frame(m, "fb", "b");
+    t.Joint(m, "j", "a", "fb");
+    EXPECT_EQ(Check(t), std::string(version) == "1.8"
+                            ? Codes{}
+                            : Codes{"JOINT_CHILD_LINK_INVALID"})
+        << version;
+  }
+}
+
+TEST(Joints, ParentAndChildFramesOnSameLink) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "a");
+  t.Frame(m, "f1", "a");
+  t.Frame(m, "f2", "f1");
+  t.Joint(m, "j", "f1", "f2");
+  EXPECT_EQ(Check(t), Codes{"JOINT_PARENT_SAME_AS_CHILD"});
+}
+
+TEST(Joints, NestedLinkByScopedName) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  const ElementId a = t.Add(m, K::kLink, "a");
+  const ElementId n = t.Add(m, K::kModel, "n");
+  const ElementId b = t.Add(n, K::kLink, "b");
+  const ElementId j = t.Joint(m, "j", "a", "n::b");
+  FrameGraph g;
+  EXPECT_EQ(Check(t, &g), Codes{});
+  EXPECT_EQ(g.joint_parent[j], a);
+  EXPECT_EQ(g.joint_child[j], b);
+}
+
+TEST(Joints, AxisExpressedIn) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "a");
+  t.Add(m, K::kLink, "b");
+  const ElementId j = t.Joint(m, "j", "a", "b");
+  t[j].axes.push_back({Eigen::Vector3d::UnitX(), "__model__", {}});
+  t[j].axes.push_back({Eigen::Vector3d::UnitY(), "", {}});
+  FrameGraph g;
+  EXPECT_EQ(Check(t, &g), Codes{});
+  EXPECT_EQ(g.axis_expressed_in[j], (std::vector<ElementId>{m, j}));
+  t[j].axes[1].expressed_in = "nowhere";
+  EXPECT_EQ(Check(t), Codes{"JOINT_AXIS_EXPRESSED_IN_INVALID"});
+}
+
+TEST(Joints, ZeroAxis) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "a");
+  t.Add(m, K::kLink, "b");
+  const ElementId j = t.Joint(m, "j", "a", "b");
+  t[j].axes.push_back({Eigen::Vector3d::Zero(), "", {}});
+  EXPECT_EQ(Check(t), Codes{"JOINT_AXIS_INVALID"});
+}
+
+TEST(Canonical, ExplicitFirstAndNested) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  const ElementId n = t.Add(m, K::kModel, "n");
+  const ElementId nl = t.Add(n, K::kLink, "l");
+  FrameGraph g;
+  EXPECT_EQ(Check(t, &g), Codes{});
+  EXPECT_EQ(g.canonical_link[m], nl);  // first nested model's canonical link
+  EXPECT_EQ(g.body[m], nl);
+
+  const ElementId own = t.Add(m, K::kLink, "own");
+  EXPECT_EQ(Check(t, &g), Codes{});
+  EXPECT_EQ(g.canonical_link[m], own);  // own links come first
+
+  t[m].canonical_link = "n::l";
+  EXPECT_EQ(Check(t, &g), Codes{});
+  EXPECT_EQ(g.canonical_link[m], nl);
+}
+
+TEST(Canonical, InvalidAndMissing) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "a");
+  t.Frame(m, "f", "");
+  t[m].canonical_link = "f";  // a frame is not a link
+  EXPECT_EQ(Check(t), Codes{"MODEL_CANONICAL_LINK_INVALID"});
+
+  TestDocument empty;
+  empty.Root(K::kModel, "m");
+  EXPECT_EQ(Check(empty), Codes{"MODEL_WITHOUT_LINK"});
+}
+
+TEST(Canonical, StaticModelNeedsNoLink) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t[m].is_static = true;
+  const ElementId f = t.Frame(m, "f", "");
+  FrameGraph g;
+  EXPECT_EQ(Check(t, &g), Codes{});
+  EXPECT_EQ(g.body[f], m);
+}
+
+TEST(AttachedTo, InvalidTargetAndCycle) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "a");
+  t.Frame(m, "f", "nope");
+  EXPECT_EQ(Check(t), Codes{"FRAME_ATTACHED_TO_INVALID"});
+
+  TestDocument c;
+  const ElementId cm = c.Root(K::kModel, "m");
+  c.Add(cm, K::kLink, "a");
+  c.Frame(cm, "f1", "f2");
+  c.Frame(cm, "f2", "f1");
+  Diagnostics diags;
+  BuildFrameGraph(c.doc(), &diags);
+  EXPECT_EQ(ErrorCodes(diags), Codes{"FRAME_ATTACHED_TO_CYCLE"});
+  ASSERT_EQ(diags.size(), 1u);  // one cycle, reported once
+  EXPECT_EQ(diags.items()[0].related.size(), 1u);
+
+  TestDocument self;
+  const ElementId sm = self.Root(K::kModel, "m");
+  self.Add(sm, K::kLink, "a");
+  self.Frame(sm, "f", "f");
+  EXPECT_EQ(Check(self), Codes{"FRAME_ATTACHED_TO_CYCLE"});
+}
+
+TEST(AttachedTo, JointAndFrameBodies) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  const ElementId a = t.Add(m, K::kLink, "a");
+  const ElementId b = t.Add(m, K::kLink, "b");
+  const ElementId j = t.Joint(m, "j", "a", "b");
+  const ElementId fj = t.Frame(m, "fj", "j");
+  const ElementId fm = t.Frame(m, "fm", "");
+  const ElementId v = t.Add(b, K::kVisual, "v");
+  FrameGraph g;
+  EXPECT_EQ(Check(t, &g), Codes{});
+  EXPECT_EQ(g.body[j], b);
+  EXPECT_EQ(g.body[fj], b);
+  EXPECT_EQ(g.body[fm], a);  // model frame -> canonical link a
+  EXPECT_EQ(g.body[v], b);
+}
+
+TEST(AttachedTo, NoUpwardReferences) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "top");
+  const ElementId n = t.Add(m, K::kModel, "n");
+  t.Add(n, K::kLink, "l");
+  t.Frame(n, "up", "top");  // names a frame of the enclosing scope
+  EXPECT_EQ(Check(t), Codes{"FRAME_ATTACHED_TO_INVALID"});
+}
+
+TEST(RelativeTo, InvalidTargetAndCycle) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "a", P(0, 0, 0, 0, 0, 0), "nope");
+  EXPECT_EQ(Check(t), Codes{"POSE_RELATIVE_TO_INVALID"});
+
+  TestDocument c;
+  const ElementId cm = c.Root(K::kModel, "m");
+  c.Add(cm, K::kLink, "a", Pose::Identity(), "b");
+  c.Add(cm, K::kLink, "b", Pose::Identity(), "a");
+  EXPECT_EQ(Check(c), Codes{"POSE_RELATIVE_TO_CYCLE"});
+}
+
+TEST(RelativeTo, JointDefaultsToChildSoChildRelativeToJointCycles) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "a");
+  t.Add(m, K::kLink, "b", Pose::Identity(), "j");
+  t.Joint(m, "j", "a", "b");
+  EXPECT_EQ(Check(t), Codes{"POSE_RELATIVE_TO_CYCLE"});
+}
+
+TEST(RelativeTo, WorldIsNotAFrameInsideAModel) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "a", Pose::Identity(), "world");
+  EXPECT_EQ(Check(t), Codes{"POSE_RELATIVE_TO_INVALID"});
+}
+
+TEST(RelativeTo, TopLevelModelCannotBeRelative) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t[m].pose.relative_to = "a";
+  t.Add(m, K::kLink, "a");
+  EXPECT_EQ(Check(t), Codes{"POSE_RELATIVE_TO_INVALID"});
+}
+
+TEST(World, FramesModelsAndJoints) {
+  TestDocument t;
+  const ElementId w = t.Root(K::kWorld, "w");
+  const ElementId f = t.Frame(w, "f", "");
+  const ElementId m = t.Add(w, K::kModel, "m", Pose::Identity(), "f");
+  const ElementId l = t.Add(m, K::kLink, "l");
+  const ElementId fm = t.Frame(w, "fm", "m");
+  const ElementId j = t.Joint(w, "j", "world", "m::l");
+  FrameGraph g;
+  EXPECT_EQ(Check(t, &g), Codes{});
+  EXPECT_EQ(g.body[f], w);
+  EXPECT_EQ(g.body[fm], l);
+  EXPECT_EQ(g.joint_parent[j], w);
+  EXPECT_EQ(g.joint_child[j], l);
+  EXPECT_EQ(g.relative_to[m], f);
+}
+
+TEST(World, ErrorsInsideModelsAndAtWorldLevel) {
+  TestDocument t;
+  const ElementId w = t.Root(K::kWorld, "w");
+  t.Frame(w, "f", "nope");
+  const ElementId m = t.Add(w, K::kModel, "m", Pose::Identity(), "ghost");
+  t.Add(m, K::kLink, "l");
+  t.Add(w, K::kModel, "m");  // duplicate, and without a link
+  EXPECT_EQ(Check(t), (Codes{"DUPLICATE_NAME", "FRAME_ATTACHED_TO_INVALID",
+                             "MODEL_WITHOUT_LINK", "POSE_RELATIVE_TO_INVALID"}));
+}
+
+}  // namespace
+}  // namespace sdfconv

@@ -1,0 +1,66 @@
+// The parsing phases behind BuildFrameGraph (see frame_graph.h), one per
+// file. Internal to //core:frame_graph.
+//
+// Each phase reads the Document and what earlier phases put in the graph,
+// fills its own part of the graph, and reports into the shared Diagnostics.
+// A phase never stops at the first problem: it reports it, leaves the
+// affected edge as kNoElement, and goes on.
+#ifndef SDFCONV_CORE_PHASES_H_
+#define SDFCONV_CORE_PHASES_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "core/document.h"
+#include "core/frame_graph.h"
+#include "core/scope.h"
+
+namespace sdfconv::internal {
+
+struct PhaseContext {
+  const Document& doc;
+  const ScopeIndex& scopes;
+  FrameGraph& graph;
+  Diagnostics& diags;
+  // The frame <parent>world</parent> names: the world element, or
+  // kWorldFrame in a model file.
+  ElementId world;
+
+  [[nodiscard]] std::string Quote(ElementId id) const;  // "link 'a'"
+};
+
+// Phase 1: names are not empty, not reserved, unique among siblings.
+void CheckNames(PhaseContext& ctx);
+// Phase 2: every joint's <parent> and <child> name a frame in its scope.
+void ResolveJointFrames(PhaseContext& ctx);
+// Phase 3: every non-static model has a canonical link.
+void ResolveCanonicalLinks(PhaseContext& ctx);
+// Phase 4: //frame/@attached_to values and the attached_to graph.
+void BuildAttachedTo(PhaseContext& ctx);
+// Phase 5: a joint's parent and child are attached to different links.
+void CheckJointBodies(PhaseContext& ctx);
+// Phase 6: //pose/@relative_to values and the relative_to graph.
+void BuildRelativeTo(PhaseContext& ctx);
+// Phase 7: //joint/axis/xyz/@expressed_in values.
+void ResolveAxisFrames(PhaseContext& ctx);
+
+// Follows `edge` from every element that has one until an element without
+// an outgoing edge (a root). Returns, per element, the root reached, or
+// kNoElement when the walk hits a missing edge or a cycle. Every cycle is
+// reported once, as `code`, naming all its members. Iterative and linear.
+// `is_root(id)` says which elements end a walk; an element with
+// edge[id] == kNoElement that is not a root is unresolved.
+template <typename IsRoot>
+std::vector<ElementId> FollowEdges(PhaseContext& ctx,
+                                   const std::vector<ElementId>& edge,
+                                   const std::vector<bool>& in_graph,
+                                   IsRoot is_root, Code code,
+                                   std::string_view relation);
+
+}  // namespace sdfconv::internal
+
+#include "core/follow_edges.inc"
+
+#endif  // SDFCONV_CORE_PHASES_H_

@@ -1,0 +1,87 @@
+// Phase 6: //pose/@relative_to values and the relative_to graph (004 model
+// phases 8-9, world phases 6-7; 003 model phases 7-8, world phases 6-7).
+//
+// Every posed element gets one edge: to the frame its @relative_to names,
+// or by default to its scope's frame (links, nested models, frames without
+// attached_to), its child frame (joints), its attached_to frame (frames),
+// or its parent element (collisions, visuals, sensors, lights). A model
+// file's root model hangs off the world frame it is placed in.
+#include "core/phases.h"
+
+namespace sdfconv::internal {
+namespace {
+
+bool IsPosed(ElementKind kind) { return kind != ElementKind::kOther; }
+
+ElementId DefaultTarget(PhaseContext& ctx, ElementId id) {
+  const Element& e = ctx.doc.at(id);
+  const FrameGraph& g = ctx.graph;
+  // A joint or frame whose attached_to walk failed has been reported in
+  // phase 4; following the same edges again would report it twice.
+  if ((e.kind == ElementKind::kJoint || e.kind == ElementKind::kFrame) &&
+      g.body[id] == kNoElement) {
+    return kNoElement;
+  }
+  switch (e.kind) {
+    case ElementKind::kJoint:
+      return g.joint_child[id];
+    case ElementKind::kFrame:
+      // attached_to has been resolved (and reported) in phase 4.
+      return g.attached_to[id];
+    case ElementKind::kCollision:
+    case ElementKind::kVisual:
+    case ElementKind::kSensor:
+    case ElementKind::kLight:
+      return e.parent;
+    default: {
+      const ElementId scope = ctx.scopes.ScopeOf(id);
+      return scope == kNoElement ? ctx.world : scope;
+    }
+  }
+}
+
+ElementId RelativeToTarget(PhaseContext& ctx, ElementId id) {
+  const Element& e = ctx.doc.at(id);
+  if (e.kind == ElementKind::kWorld) return kNoElement;
+  if (e.pose.relative_to.empty()) return DefaultTarget(ctx, id);
+  const ElementId scope = ctx.scopes.ScopeOf(id);
+  if (scope == kNoElement) {
+    ctx.diags.Error(Code::kPoseRelativeToInvalid, e.pose.source,
+                    ctx.Quote(id) +
+                        ": the pose of a file's top-level model cannot be "
+                        "relative_to another frame (relative_to='" +
+                        e.pose.relative_to + "')");
+    return kNoElement;
+  }
+  const ElementId t = ctx.scopes.Lookup(scope, e.pose.relative_to);
+  if (t == kNoElement) {
+    ctx.diags.Error(Code::kPoseRelativeToInvalid, e.pose.source,
+                    ctx.Quote(id) + ": relative_to '" + e.pose.relative_to +
+                        "' does not name a link, joint, frame or model in " +
+                        ctx.scopes.Describe(scope));
+  }
+  return t;
+}
+
+}  // namespace
+
+void BuildRelativeTo(PhaseContext& ctx) {
+  const Document& doc = ctx.doc;
+  FrameGraph& g = ctx.graph;
+  std::vector<bool> in_graph(doc.size(), false);
+  for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
+    const Element& e = doc.at(id);
+    if (!IsPosed(e.kind)) continue;
+    in_graph[id] = true;
+    g.relative_to[id] = RelativeToTarget(ctx, id);
+  }
+  auto is_root = [&](ElementId id) {
+    return doc.at(id).kind == ElementKind::kWorld;
+  };
+  // Only frame-defining elements can be part of a cycle; walking the others
+  // too is harmless (nothing points at them) and keeps one code path.
+  FollowEdges(ctx, g.relative_to, in_graph, is_root,
+              Code::kPoseRelativeToCycle, "relative_to");
+}
+
+}  // namespace sdfconv::internal

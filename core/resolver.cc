@@ -1,0 +1,74 @@
+#include "core/resolver.h"
+
+#include "core/scope.h"
+
+namespace sdfconv {
+namespace {
+
+// World poses along the relative_to tree, memoised, without recursion.
+std::vector<Pose> WorldPoses(const Document& doc, const FrameGraph& graph) {
+  const size_t n = doc.size();
+  std::vector<Pose> X_W(n, Pose::Identity());
+  std::vector<char> done(n, 0);
+  std::vector<ElementId> path;
+  for (ElementId start = 0; start < static_cast<ElementId>(n); ++start) {
+    path.clear();
+    ElementId u = start;
+    while (u >= 0 && !done[u]) {
+      path.push_back(u);
+      u = graph.relative_to[u];
+    }
+    // u is settled (done, the world frame, or unresolved: identity).
+    Pose X_WU = u >= 0 ? X_W[u] : Pose::Identity();
+    for (auto it = path.rbegin(); it != path.rend(); ++it) {
+      const Element& e = doc.at(*it);
+      if (e.kind != ElementKind::kWorld && e.kind != ElementKind::kOther) {
+        X_WU = X_WU * e.pose.X;
+      }
+      X_W[*it] = X_WU;
+      done[*it] = 1;
+    }
+  }
+  return X_W;
+}
+
+Pose WorldPoseOf(const Resolution& r, ElementId id) {
+  return id >= 0 ? r.X_W[id] : Pose::Identity();
+}
+
+}  // namespace
+
+Resolution ResolveAll(const Document& doc, const FrameGraph& graph) {
+  Resolution r;
+  r.X_W = WorldPoses(doc, graph);
+  r.axes_W.assign(doc.size(), {});
+  for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
+    const Element& e = doc.at(id);
+    if (e.kind != ElementKind::kJoint) continue;
+    for (size_t i = 0; i < e.axes.size(); ++i) {
+      const ElementId frame = graph.axis_expressed_in[id][i];
+      const Eigen::Vector3d xyz = e.axes[i].xyz.normalized();
+      r.axes_W[id].push_back(WorldPoseOf(r, frame).linear() * xyz);
+    }
+  }
+  return r;
+}
+
+Pose RelativePose(const Resolution& r, ElementId frame,
+                  ElementId relative_to) {
+  return WorldPoseOf(r, relative_to).inverse(Eigen::Isometry) *
+         WorldPoseOf(r, frame);
+}
+
+std::optional<Pose> ResolvePose(const Document& doc, const Resolution& r,
+                                ElementId scope, std::string_view frame,
+                                std::string_view relative_to) {
+  const ScopeIndex scopes(doc);
+  const ElementId f = scopes.Lookup(scope, frame);
+  const ElementId b =
+      relative_to.empty() ? scope : scopes.Lookup(scope, relative_to);
+  if (f == kNoElement || b == kNoElement) return std::nullopt;
+  return RelativePose(r, f, b);
+}
+
+}  // namespace sdfconv

@@ -1,0 +1,138 @@
+#include "core/resolver.h"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "core/testing/test_document.h"
+
+namespace sdfconv {
+namespace {
+
+using testing::P;
+using testing::TestDocument;
+using K = ElementKind;
+
+constexpr double kTol = 1e-12;
+
+Resolution MustResolve(const TestDocument& t, FrameGraph* g_out = nullptr) {
+  Diagnostics diags;
+  FrameGraph g = BuildFrameGraph(t.doc(), &diags);
+  EXPECT_FALSE(diags.HasErrors());
+  for (const auto& d : diags.items()) ADD_FAILURE() << FormatDiagnostic(d);
+  if (g_out != nullptr) *g_out = g;
+  return ResolveAll(t.doc(), g);
+}
+
+void ExpectPose(const Pose& actual, const Pose& expected, double tol = kTol) {
+  EXPECT_LT(PoseDistance(actual, expected), tol)
+      << "actual:\n" << actual.matrix() << "\nexpected:\n" << expected.matrix();
+}
+
+TEST(Resolver, ModelPlacementAndRelativeTo) {
+  // X_WM places the model; link b is posed relative to frame f, which is
+  // attached to link a and posed relative to it.
+  TestDocument t;
+  const Pose X_WM = P(1, 2, 3, 0, 0, M_PI / 2);
+  const Pose X_MA = P(0.5, 0, 0, 0.1, 0.2, 0.3);
+  const Pose X_AF = P(0, 1, 0, 0, M_PI / 4, 0);
+  const Pose X_FB = P(0, 0, 2, 0, 0, -0.7);
+  const ElementId m = t.Root(K::kModel, "m");
+  t[m].pose.X = X_WM;
+  const ElementId a = t.Add(m, K::kLink, "a", X_MA);
+  const ElementId f = t.Frame(m, "f", "a", X_AF);
+  const ElementId b = t.Add(m, K::kLink, "b", X_FB, "f");
+  const ElementId c = t.Add(b, K::kCollision, "c", P(0, 0, 1, 0, 0, 0));
+  const Resolution r = MustResolve(t);
+  ExpectPose(r.X_W[m], X_WM);
+  ExpectPose(r.X_W[a], X_WM * X_MA);
+  ExpectPose(r.X_W[f], X_WM * X_MA * X_AF);
+  ExpectPose(r.X_W[b], X_WM * X_MA * X_AF * X_FB);
+  ExpectPose(r.X_W[c], r.X_W[b] * P(0, 0, 1, 0, 0, 0));
+  ExpectPose(RelativePose(r, b, a), X_AF * X_FB);
+  auto by_name = ResolvePose(t.doc(), r, m, "b", "a");
+  ASSERT_TRUE(by_name.has_value());
+  ExpectPose(*by_name, X_AF * X_FB);
+  EXPECT_FALSE(ResolvePose(t.doc(), r, m, "b", "nope").has_value());
+}
+
+TEST(Resolver, JointDefaultsToChildAndAxes) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t[m].pose.X = P(0, 0, 1, 0, 0, M_PI / 2);  // yaw 90 degrees
+  t.Add(m, K::kLink, "a");
+  const ElementId b = t.Add(m, K::kLink, "b", P(1, 0, 0, 0, M_PI / 2, 0));
+  const ElementId j = t.Joint(m, "j", "a", "b", P(0, 0, 0.5, 0, 0, 0));
+  t[j].axes.push_back({Eigen::Vector3d(0, 0, 2), "", {}});           // joint
+  t[j].axes.push_back({Eigen::Vector3d(1, 0, 0), "__model__", {}});  // model
+  const Resolution r = MustResolve(t);
+  ExpectPose(r.X_W[j], r.X_W[b] * P(0, 0, 0.5, 0, 0, 0));
+  ASSERT_EQ(r.axes_W[j].size(), 2u);
+  // Joint z: b is pitched 90 degrees about model y (z -> model x), then the
+  // model is yawed 90 degrees (model x -> world y).
+  EXPECT_LT((r.axes_W[j][0] - Eigen::Vector3d(0, 1, 0)).norm(), kTol);
+  // Model x in the world is world y.
+  EXPECT_LT((r.axes_W[j][1] - Eigen::Vector3d(0, 1, 0)).norm(), kTol);
+}
+
+TEST(Resolver, WorldFramesAndModels) {
+  TestDocument t;
+  const ElementId w = t.Root(K::kWorld, "w");
+  const ElementId f = t.Frame(w, "f", "", P(1, 0, 0, 0, 0, M_PI));
+  const ElementId m = t.Add(w, K::kModel, "m", P(1, 0, 0, 0, 0, 0), "f");
+  const ElementId l = t.Add(m, K::kLink, "l", P(0, 1, 0, 0, 0, 0));
+  const Resolution r = MustResolve(t);
+  ExpectPose(r.X_W[w], Pose::Identity());
+  ExpectPose(r.X_W[m], P(0, 0, 0, 0, 0, M_PI));
+  ExpectPose(r.X_W[l], P(0, -1, 0, 0, 0, M_PI));
+}
+
+TEST(Resolver, NestedModelsPoseRelativeToParent) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "base", P(5, 0, 0, 0, 0, 0));
+  const ElementId n = t.Add(m, K::kModel, "n", P(0, 0, 1, 0, 0, 0), "base");
+  const ElementId l = t.Add(n, K::kLink, "l", P(0, 1, 0, 0, 0, 0));
+  const ElementId f = t.Frame(m, "f", "", P(0, 0, 0, 0, 0, 0), "n::l");
+  const Resolution r = MustResolve(t);
+  ExpectPose(r.X_W[n], P(5, 0, 1, 0, 0, 0));
+  ExpectPose(r.X_W[l], P(5, 1, 1, 0, 0, 0));
+  ExpectPose(r.X_W[f], P(5, 1, 1, 0, 0, 0));
+}
+
+// Nothing recurses on depth: a 100,000-long relative_to chain.
+TEST(Resolver, LongRelativeToChain) {
+  constexpr int kN = 100000;
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "l0");
+  // Frames are written in reverse so each refers to one defined later:
+  // walks start at the deep end.
+  for (int i = kN; i >= 1; --i) {
+    t.Frame(m, "f" + std::to_string(i), "", P(0.001, 0, 0, 0, 0, 0),
+            i == 1 ? "l0" : "f" + std::to_string(i - 1));
+  }
+  const Resolution r = MustResolve(t);
+  // f_kN is the first frame added (id 2).
+  EXPECT_NEAR(r.X_W[2].translation().x(), kN * 0.001, 1e-6);
+}
+
+// Models nested 10,000 deep: canonical links, bodies and poses resolve.
+TEST(Resolver, DeeplyNestedModels) {
+  constexpr int kDepth = 10000;
+  TestDocument t;
+  ElementId parent = t.Root(K::kModel, "m0");
+  for (int i = 1; i <= kDepth; ++i) {
+    parent = t.Add(parent, K::kModel, "m" + std::to_string(i),
+                   P(0, 0, 0.01, 0, 0, 0));
+  }
+  const ElementId leaf = t.Add(parent, K::kLink, "l");
+  FrameGraph g;
+  const Resolution r = MustResolve(t, &g);
+  EXPECT_EQ(g.canonical_link[0], leaf);
+  EXPECT_EQ(g.body[0], leaf);
+  EXPECT_NEAR(r.X_W[leaf].translation().z(), kDepth * 0.01, 1e-9);
+}
+
+}  // namespace
+}  // namespace sdfconv

@@ -45,7 +45,7 @@ void BuildAttachedTo(PhaseContext& ctx) {
         g.attached_to[id] = AttachedToTarget(ctx, id);
         break;
       case ElementKind::kModel:
-        if (!e.is_static) g.attached_to[id] = g.canonical_link[id];
+        g.attached_to[id] = g.canonical_link[id];
         break;
       default:
         break;
@@ -53,14 +53,23 @@ void BuildAttachedTo(PhaseContext& ctx) {
   }
   auto is_root = [&](ElementId id) {
     const Element& e = doc.at(id);
+    // A model without a canonical link (static, or holding only nested
+    // models without links) is fixed where it is placed.
     return e.kind == ElementKind::kLink || e.kind == ElementKind::kWorld ||
-           (e.kind == ElementKind::kModel && e.is_static);
+           (e.kind == ElementKind::kModel &&
+            g.canonical_link[id] == kNoElement);
   };
   g.body = FollowEdges(ctx, g.attached_to, in_graph, is_root,
                        Code::kFrameAttachedToCycle, "attached_to");
-  // Elements inside a link (or the world) move with it.
+  // Elements inside a link (or the world) move with it; elements inside a
+  // static model are fixed to the world. Parents come first in the arena.
   for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
     const Element& e = doc.at(id);
+    if (e.parent != kNoElement) {
+      const Element& p = doc.at(e.parent);
+      g.in_static_model[id] = g.in_static_model[e.parent] ||
+                              (p.kind == ElementKind::kModel && p.is_static);
+    }
     if (in_graph[id] || e.parent == kNoElement) continue;
     g.body[id] = g.body[e.parent];
   }

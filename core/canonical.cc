@@ -2,6 +2,9 @@
 // phase 4). A model's canonical link is its `canonical_link` attribute
 // (which may name a link of a nested model, `nested::link`), else its first
 // link, else the canonical link of its first nested model that has one.
+// A model with neither links nor nested models must be static
+// (MODEL_WITHOUT_LINK); a model holding only nested models without links is
+// accepted, as libsdformat does, and is fixed where it is placed.
 #include "core/phases.h"
 
 namespace sdfconv::internal {
@@ -25,7 +28,7 @@ void ResolveCanonicalLinks(PhaseContext& ctx) {
                             "' is not a link of this model or of a model "
                             "nested in it");
       }
-      ctx.graph.canonical_link[id] = canonical;
+      ctx.graph.canonical_link[id] = m.is_static ? kNoElement : canonical;
       continue;
     }
     for (ElementId c : m.children) {
@@ -43,13 +46,18 @@ void ResolveCanonicalLinks(PhaseContext& ctx) {
         }
       }
     }
-    if (canonical == kNoElement && !m.is_static) {
+    bool has_nested_model = false;
+    for (ElementId c : m.children) {
+      has_nested_model |= doc.at(c).kind == ElementKind::kModel;
+    }
+    if (canonical == kNoElement && !m.is_static && !has_nested_model) {
       ctx.diags.Error(Code::kModelWithoutLink, m.source,
                       ctx.Quote(id) +
                           " has no link: a model that is not static needs "
                           "at least one link (its own or a nested model's)");
     }
-    ctx.graph.canonical_link[id] = canonical;
+    // A static model is fixed to the world: its frame is attached to no link.
+    ctx.graph.canonical_link[id] = m.is_static ? kNoElement : canonical;
   }
 }
 

@@ -18,6 +18,18 @@ std::string PhaseContext::Quote(ElementId id) const {
 
 }  // namespace internal
 
+ElementId MovesWith(const Document& doc, const FrameGraph& graph,
+                    ElementId id) {
+  const ElementId body = graph.body[id];
+  if (body == kNoElement || body == kWorldFrame) return body;
+  const bool in_static = static_cast<size_t>(body) < graph.in_static_model.size() &&
+                         graph.in_static_model[body];
+  if (doc.at(body).kind != ElementKind::kLink || in_static) {
+    return kWorldFrame;
+  }
+  return body;
+}
+
 FrameGraph BuildFrameGraph(const Document& doc, Diagnostics* diags) {
   FrameGraph graph;
   const size_t n = doc.size();
@@ -28,6 +40,8 @@ FrameGraph BuildFrameGraph(const Document& doc, Diagnostics* diags) {
   graph.joint_child.assign(n, kNoElement);
   graph.axis_expressed_in.assign(n, {});
   graph.canonical_link.assign(n, kNoElement);
+  graph.placement_frame.assign(n, kNoElement);
+  graph.in_static_model.assign(n, false);
   if (n == 0) return graph;
 
   const ScopeIndex scopes(doc);

@@ -10,8 +10,8 @@
 //   4. //frame/@attached_to values, then the attached_to graph:
 //      no cycles, every frame reaches a link (or the world)       (attached_to.cc)
 //   5. joint parent and child resolve to different links          (joints.cc)
-//   6. //pose/@relative_to values, then the relative_to graph:
-//      no cycles                                                  (relative_to.cc)
+//   6. //pose/@relative_to and //model/@placement_frame values, then the
+//      relative_to graph: no cycles                               (relative_to.cc)
 //   7. //joint/axis/xyz/@expressed_in values                      (joints.cc)
 //
 // Each phase appends diagnostics and carries on, so every error is reported.
@@ -60,9 +60,22 @@ struct FrameGraph {
   std::vector<ElementId> joint_child;
   // Joints: the frame each axis is expressed in (default: the joint).
   std::vector<std::vector<ElementId>> axis_expressed_in;
-  // Models: the canonical link (kNoElement for static models without one).
+  // Models: the canonical link (kNoElement for static models, and for models
+  // whose only content is nested models without links).
   std::vector<ElementId> canonical_link;
+  // Models: the frame named by @placement_frame (kNoElement when absent):
+  // the model's <pose> places this frame, not the model frame.
+  std::vector<ElementId> placement_frame;
+  // True for every element inside a static model, at any depth: all of it
+  // is fixed to the world.
+  std::vector<bool> in_static_model;
 };
+
+// The link `id` moves with, or kWorldFrame when it is fixed to the world
+// (attached to the world, to a model without links, or inside a static
+// model), or kNoElement when unresolved. What outputs call "attached_to".
+ElementId MovesWith(const Document& doc, const FrameGraph& graph,
+                    ElementId id);
 
 // Runs every phase over `doc`. Diagnostics go to `diags`; the returned graph
 // is complete (usable for resolution) only when no error was added.

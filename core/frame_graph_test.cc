@@ -345,3 +345,79 @@ TEST(World, ErrorsInsideModelsAndAtWorldLevel) {
 
 }  // namespace
 }  // namespace sdfconv
+
+namespace sdfconv {
+namespace {
+
+using testing::TestDocument;
+using K = ElementKind;
+
+std::vector<std::string> Codes2(const TestDocument& t, FrameGraph* g = nullptr) {
+  Diagnostics diags;
+  FrameGraph graph = BuildFrameGraph(t.doc(), &diags);
+  if (g != nullptr) *g = graph;
+  return testing::ErrorCodes(diags);
+}
+
+TEST(Joints, OwnModelFrameIsNotAJointEnd) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "a");
+  t.Add(m, K::kLink, "b");
+  t.Joint(m, "j", "b", "__model__");
+  EXPECT_EQ(Codes2(t), std::vector<std::string>{"JOINT_CHILD_LINK_INVALID"});
+  t[3].child_frame = "a";
+  t[3].parent_frame = "__model__";
+  EXPECT_EQ(Codes2(t), std::vector<std::string>{"JOINT_PARENT_LINK_INVALID"});
+}
+
+TEST(Names, PluginsMayShareNames) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "a");
+  t[t.Add(m, K::kOther, "p")].tag = "plugin";
+  t[t.Add(m, K::kOther, "p")].tag = "plugin";
+  EXPECT_EQ(Codes2(t), std::vector<std::string>{});
+}
+
+TEST(Canonical, ModelOfOnlyLinklessNestedModelsIsFixed) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  const ElementId n = t.Add(m, K::kModel, "n");
+  const ElementId s = t.Add(n, K::kModel, "s");
+  t[s].is_static = true;
+  const ElementId f = t.Frame(m, "f", "");
+  FrameGraph g;
+  EXPECT_EQ(Codes2(t, &g), std::vector<std::string>{});
+  EXPECT_EQ(g.body[f], m);
+  EXPECT_TRUE(g.in_static_model.size() == t.doc().size());
+}
+
+TEST(Canonical, StaticModelContentIsFixedToWorld) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t[m].is_static = true;
+  const ElementId l = t.Add(m, K::kLink, "l");
+  const ElementId v = t.Add(l, K::kVisual, "v");
+  FrameGraph g;
+  EXPECT_EQ(Codes2(t, &g), std::vector<std::string>{});
+  EXPECT_FALSE(g.in_static_model[m]);
+  EXPECT_TRUE(g.in_static_model[l]);
+  EXPECT_TRUE(g.in_static_model[v]);
+  EXPECT_EQ(g.canonical_link[m], kNoElement);
+}
+
+TEST(Placement, FrameMustExist) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  const ElementId l = t.Add(m, K::kLink, "l");
+  t[m].placement_frame = "l";
+  FrameGraph g;
+  EXPECT_EQ(Codes2(t, &g), std::vector<std::string>{});
+  EXPECT_EQ(g.placement_frame[m], l);
+  t[m].placement_frame = "nope";
+  EXPECT_EQ(Codes2(t), std::vector<std::string>{"MODEL_PLACEMENT_FRAME_INVALID"});
+}
+
+}  // namespace
+}  // namespace sdfconv

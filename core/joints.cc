@@ -34,7 +34,9 @@ void ResolveJointFrames(PhaseContext& ctx) {
                       ctx.Quote(id) + ": child cannot be 'world'");
     } else if (!j.child_frame.empty()) {
       const ElementId c = ctx.scopes.Lookup(scope, j.child_frame);
-      if (c == kNoElement || c == id || !AcceptableEnd(ctx, c) ||
+      // The joint's own model frame (`__model__`) is attached to the
+      // model's canonical link, which the joint would then move: refused.
+      if (c == kNoElement || c == id || c == scope || !AcceptableEnd(ctx, c) ||
           doc.at(c).kind == ElementKind::kWorld) {
         ctx.diags.Error(Code::kJointChildLinkInvalid, j.child_source,
                         ctx.Quote(id) + ": child " + ExpectedWhat(ctx) +
@@ -49,7 +51,8 @@ void ResolveJointFrames(PhaseContext& ctx) {
       ctx.graph.joint_parent[id] = ctx.world;
     } else if (!j.parent_frame.empty()) {
       const ElementId p = ctx.scopes.Lookup(scope, j.parent_frame);
-      if (p == kNoElement || p == id || !AcceptableEnd(ctx, p)) {
+      if (p == kNoElement || p == id || p == scope ||
+          !AcceptableEnd(ctx, p)) {
         ctx.diags.Error(Code::kJointParentLinkInvalid, j.parent_source,
                         ctx.Quote(id) + ": parent " + ExpectedWhat(ctx) +
                             " '" + j.parent_frame + "' not found" + where);

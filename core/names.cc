@@ -57,7 +57,9 @@ void CheckNames(PhaseContext& ctx) {
       const Element& e = doc.at(id);
       if (!e.has_name) continue;
       CheckOneName(ctx, id);
-      if (e.name.empty()) continue;
+      // Plugins are addressed by filename, not name: several may share
+      // one (libsdformat accepts this too).
+      if (e.name.empty() || e.tag == "plugin") continue;
       auto [it, inserted] = seen.emplace(e.name, id);
       if (inserted) continue;
       const Element& first = doc.at(it->second);

@@ -63,6 +63,20 @@ ElementId RelativeToTarget(PhaseContext& ctx, ElementId id) {
   return t;
 }
 
+// //model/@placement_frame names a frame inside the model (003 section
+// 1.4.4): the model's <pose> then places that frame.
+void ResolvePlacementFrame(PhaseContext& ctx, ElementId id) {
+  const Element& m = ctx.doc.at(id);
+  if (m.kind != ElementKind::kModel || m.placement_frame.empty()) return;
+  const ElementId f = ctx.scopes.Lookup(id, m.placement_frame);
+  if (f == kNoElement) {
+    ctx.diags.Error(Code::kModelPlacementFrameInvalid, m.source,
+                    ctx.Quote(id) + ": placement_frame '" + m.placement_frame +
+                        "' does not name a frame in the model");
+  }
+  ctx.graph.placement_frame[id] = f;
+}
+
 }  // namespace
 
 void BuildRelativeTo(PhaseContext& ctx) {
@@ -74,6 +88,7 @@ void BuildRelativeTo(PhaseContext& ctx) {
     if (!IsPosed(e.kind)) continue;
     in_graph[id] = true;
     g.relative_to[id] = RelativeToTarget(ctx, id);
+    ResolvePlacementFrame(ctx, id);
   }
   auto is_root = [&](ElementId id) {
     return doc.at(id).kind == ElementKind::kWorld;

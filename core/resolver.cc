@@ -5,28 +5,57 @@
 namespace sdfconv {
 namespace {
 
+// Each element's pose relative to its relative_to frame. A model with a
+// placement_frame F is posed so that F lands on its <pose>:
+// X_PM = X_PF * X_MF^-1, where X_MF follows F's relative_to chain up to M.
+// Nested models come after their parents in the arena, so walking ids
+// downwards settles every nested placement before it is needed.
+std::vector<Pose> LocalPoses(const Document& doc, const FrameGraph& graph) {
+  std::vector<Pose> local(doc.size(), Pose::Identity());
+  for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
+    local[id] = doc.at(id).pose.X;
+  }
+  for (ElementId m = static_cast<ElementId>(doc.size()) - 1; m >= 0; --m) {
+    const ElementId f = graph.placement_frame[m];
+    if (f == kNoElement) continue;
+    Pose X_MF = Pose::Identity();
+    size_t steps = 0;  // bounded even if validation was skipped
+    for (ElementId u = f; u >= 0 && u != m && steps < doc.size();
+         u = graph.relative_to[u], ++steps) {
+      X_MF = local[u] * X_MF;
+    }
+    local[m] = doc.at(m).pose.X * X_MF.inverse(Eigen::Isometry);
+  }
+  return local;
+}
+
 // World poses along the relative_to tree, memoised, without recursion.
 std::vector<Pose> WorldPoses(const Document& doc, const FrameGraph& graph) {
+  const std::vector<Pose> local = LocalPoses(doc, graph);
   const size_t n = doc.size();
   std::vector<Pose> X_W(n, Pose::Identity());
+  // 0: not yet, 1: on the current path, 2: done. A path that meets itself
+  // (only possible in a graph that failed validation) stops there.
   std::vector<char> done(n, 0);
   std::vector<ElementId> path;
   for (ElementId start = 0; start < static_cast<ElementId>(n); ++start) {
     path.clear();
     ElementId u = start;
-    while (u >= 0 && !done[u]) {
+    while (u >= 0 && done[u] == 0) {
+      done[u] = 1;
       path.push_back(u);
       u = graph.relative_to[u];
     }
+    if (u >= 0 && done[u] == 1) u = kNoElement;
     // u is settled (done, the world frame, or unresolved: identity).
     Pose X_WU = u >= 0 ? X_W[u] : Pose::Identity();
     for (auto it = path.rbegin(); it != path.rend(); ++it) {
       const Element& e = doc.at(*it);
       if (e.kind != ElementKind::kWorld && e.kind != ElementKind::kOther) {
-        X_WU = X_WU * e.pose.X;
+        X_WU = X_WU * local[*it];
       }
       X_W[*it] = X_WU;
-      done[*it] = 1;
+      done[*it] = 2;
     }
   }
   return X_W;

@@ -136,3 +136,27 @@ TEST(Resolver, DeeplyNestedModels) {
 
 }  // namespace
 }  // namespace sdfconv
+
+namespace sdfconv {
+namespace {
+
+TEST(Resolver, PlacementFrameLandsOnThePose) {
+  // <model placement_frame="l2"><pose>0 0 10 0 0 0</pose>: l2 ends up at
+  // (0, 0, 10) and everything else moves with it.
+  testing::TestDocument t;
+  const ElementId m = t.Root(ElementKind::kModel, "m");
+  t[m].pose.X = testing::P(0, 0, 10, 0, 0, M_PI / 2);
+  t[m].placement_frame = "n::l2";
+  const ElementId l1 = t.Add(m, ElementKind::kLink, "l1", testing::P(1, 0, 0, 0, 0, 0));
+  const ElementId n = t.Add(m, ElementKind::kModel, "n", testing::P(0, 1, 0, 0, 0, 0));
+  const ElementId l2 = t.Add(n, ElementKind::kLink, "l2", testing::P(0, 2, 0, 0, 0, 0));
+  const Resolution r = MustResolve(t);
+  ExpectPose(r.X_W[l2], testing::P(0, 0, 10, 0, 0, M_PI / 2));
+  // l1 is at (1, -3, 0) from l2 in the model frame; yawed 90 degrees.
+  ExpectPose(r.X_W[l1], testing::P(3, 1, 10, 0, 0, M_PI / 2));
+  ExpectPose(RelativePose(r, l2, m), testing::P(0, 3, 0, 0, 0, 0));
+  (void)n;
+}
+
+}  // namespace
+}  // namespace sdfconv

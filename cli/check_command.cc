@@ -1,0 +1,72 @@
+#include "cli/check_command.h"
+
+#include <algorithm>
+
+#include <spdlog/spdlog.h>
+
+#include "converters/registry.h"
+
+namespace sdfconv {
+
+bool CheckedFile::unreadable() const {
+  const auto& items = diags.items();
+  return std::any_of(items.begin(), items.end(), [](const Diagnostic& d) {
+    return d.code == Code::kFileRead;
+  });
+}
+
+int CheckedFile::error_count() const {
+  const auto& items = diags.items();
+  return static_cast<int>(
+      std::count_if(items.begin(), items.end(), [](const Diagnostic& d) {
+        return d.severity == Severity::kError;
+      }));
+}
+
+CheckedFile CheckFile(const std::string& path) {
+  CheckedFile file;
+  spdlog::debug("reading {}", path);
+  file.doc = ReadFile(path, &file.diags);
+  if (file.doc) {
+    spdlog::debug("{}: SDFormat {}, {} elements", path, file.doc->version,
+                  file.doc->size());
+    file.graph = BuildFrameGraph(*file.doc, &file.diags);
+  }
+  spdlog::debug("{}: {} diagnostics", path, file.diags.size());
+  return file;
+}
+
+void PrintDiagnostics(const Diagnostics& diags, std::ostream& err) {
+  for (const Diagnostic& d : diags.items()) err << FormatDiagnostic(d) << '\n';
+  err.flush();
+}
+
+namespace {
+
+std::string Verdict(const std::string& path, const CheckedFile& file) {
+  if (file.valid()) return path + ": valid";
+  const int n = file.error_count();
+  return path + ": invalid (" + std::to_string(n) +
+         (n == 1 ? " error)" : " errors)");
+}
+
+int ExitCodeOf(const CheckedFile& file) {
+  if (file.unreadable()) return kExitCannotRun;
+  return file.valid() ? kExitOk : kExitInvalid;
+}
+
+}  // namespace
+
+int RunCheck(const CheckOptions& options, std::ostream& out,
+             std::ostream& err) {
+  int status = kExitOk;
+  for (const std::string& path : options.files) {
+    const CheckedFile file = CheckFile(path);
+    PrintDiagnostics(file.diags, err);
+    if (!options.quiet) out << Verdict(path, file) << std::endl;
+    status = std::max(status, ExitCodeOf(file));
+  }
+  return status;
+}
+
+}  // namespace sdfconv

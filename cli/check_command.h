@@ -1,0 +1,57 @@
+// `sdfconv check FILE...`: validate files and say, for each, whether it is
+// valid.
+//
+// A file is valid when the front end reads it and the frame graph builds
+// without an error (warnings are printed but do not make a file invalid).
+// Every diagnostic goes to `err` as FormatDiagnostic prints it
+// ("FILE:LINE: error[CODE]: message"); unless `quiet`, one verdict line per
+// file goes to `out`: "FILE: valid" or "FILE: invalid (N errors)".
+//
+// CheckFile is also the first half of `convert`: read, then build the graph.
+#ifndef SDFCONV_CLI_CHECK_COMMAND_H_
+#define SDFCONV_CLI_CHECK_COMMAND_H_
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/exit_code.h"
+#include "core/diagnostic.h"
+#include "core/document.h"
+#include "core/frame_graph.h"
+
+namespace sdfconv {
+
+struct CheckOptions {
+  std::vector<std::string> files;
+  bool quiet = false;  // print diagnostics only, no verdict lines
+};
+
+// One file, read and checked.
+struct CheckedFile {
+  std::optional<Document> doc;  // empty when the front end gave up
+  FrameGraph graph;             // built only when `doc` is set
+  Diagnostics diags;
+
+  // Read and no error found: `graph` can be resolved.
+  [[nodiscard]] bool valid() const { return doc && !diags.HasErrors(); }
+  // The file could not be opened or read (Code::kFileRead).
+  [[nodiscard]] bool unreadable() const;
+  [[nodiscard]] int error_count() const;
+};
+
+// Reads `path` with the front end registry and builds its frame graph.
+CheckedFile CheckFile(const std::string& path);
+
+// Writes each diagnostic of `diags` on its own line, in order.
+void PrintDiagnostics(const Diagnostics& diags, std::ostream& err);
+
+// Checks every file in order; returns the ExitCode (see exit_code.h): 0 when
+// all are valid, 1 when one is invalid, 2 when one cannot be read.
+int RunCheck(const CheckOptions& options, std::ostream& out,
+             std::ostream& err);
+
+}  // namespace sdfconv
+
+#endif  // SDFCONV_CLI_CHECK_COMMAND_H_

@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# End-to-end test of the sdfconv command line on the bundled examples:
+# exit codes, where diagnostics and verdicts go, and that outputs parse.
+#   usage: sdfconv_cli_test.sh SDFCONV EXAMPLES_DIR
+set -u
+
+sdfconv=$1
+examples=$2
+tmp=${TEST_TMPDIR:-$(mktemp -d)}
+failures=0
+
+fail() {
+  echo "FAIL: $*" >&2
+  failures=$((failures + 1))
+}
+
+# run NAME EXPECTED_STATUS ARGS...: runs sdfconv, keeps stdout and stderr in
+# $tmp/NAME.out and $tmp/NAME.err, and checks the exit status.
+run() {
+  local name=$1 expected=$2
+  shift 2
+  "$sdfconv" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+  local status=$?
+  if [ "$status" -ne "$expected" ]; then
+    fail "$name: sdfconv $* exited $status, expected $expected"
+    sed 's/^/  stderr: /' "$tmp/$name.err" >&2
+  fi
+}
+
+expect_grep() {  # expect_grep NAME FILE PATTERN
+  grep -qF -- "$3" "$2" || fail "$1: '$3' not found in $(basename "$2")"
+}
+
+expect_empty() {  # expect_empty NAME FILE
+  [ ! -s "$2" ] || fail "$1: $(basename "$2") should be empty"
+}
+
+# Parses JSON with python3 when there is one, else looks for the header.
+expect_json() {  # expect_json NAME FILE
+  if command -v python3 >/dev/null 2>&1 && python3 -c '' 2>/dev/null; then
+    python3 -c '
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["sdfconv_flat"] == 1, doc.get("sdfconv_flat")
+assert len(doc["frames"]) > 0
+for f in doc["frames"]:
+    assert len(f["pose"]["xyz"]) == 3 and len(f["pose"]["quat_wxyz"]) == 4
+' "$2" || fail "$1: $(basename "$2") is not the flat JSON"
+  else
+    expect_grep "$1" "$2" '"sdfconv_flat": 1'
+    expect_grep "$1" "$2" '"frames": ['
+  fi
+}
+
+arm=$examples/arm.sdf
+workcell=$examples/workcell.sdf
+cycle=$examples/invalid_cycle.sdf
+
+# check: valid files.
+run check_arm 0 check "$arm"
+expect_grep check_arm "$tmp/check_arm.out" "$arm: valid"
+run check_workcell 0 check "$workcell"
+expect_grep check_workcell "$tmp/check_workcell.out" "$workcell: valid"
+
+# check: the invalid file names its code on stderr, its verdict on stdout.
+run check_cycle 1 check "$cycle"
+expect_grep check_cycle "$tmp/check_cycle.err" "error[POSE_RELATIVE_TO_CYCLE]"
+expect_grep check_cycle "$tmp/check_cycle.err" "invalid_cycle.sdf:"
+expect_grep check_cycle "$tmp/check_cycle.out" "$cycle: invalid ("
+run check_quiet 1 check --quiet "$cycle"
+expect_empty check_quiet "$tmp/check_quiet.out"
+expect_grep check_quiet "$tmp/check_quiet.err" "error[POSE_RELATIVE_TO_CYCLE]"
+run check_both 1 check "$arm" "$cycle"
+expect_grep check_both "$tmp/check_both.out" "$arm: valid"
+expect_grep check_both "$tmp/check_both.out" "$cycle: invalid ("
+
+# check: an unreadable file is exit 2, with a FILE_READ diagnostic.
+run check_missing 2 check "$tmp/no_such_file.sdf"
+expect_grep check_missing "$tmp/check_missing.err" "error[FILE_READ]"
+run check_missing_and_invalid 2 check "$cycle" "$tmp/no_such_file.sdf"
+
+# convert: JSON (default) and CSV on stdout.
+run convert_json 0 convert "$arm" --to flat
+expect_json convert_json "$tmp/convert_json.out"
+expect_grep convert_json "$tmp/convert_json.out" '"name":"arm::tcp"'
+run convert_world 0 convert "$workcell" --to flat --format json
+expect_json convert_world "$tmp/convert_world.out"
+expect_grep convert_world "$tmp/convert_world.out" '"name":"table_top"'
+run convert_csv 0 convert "$workcell" --to flat --format csv
+header='name,kind,attached_to,x,y,z,roll,pitch,yaw,qw,qx,qy,qz,axis_x,axis_y,axis_z,axis2_x,axis2_y,axis2_z'
+[ "$(head -n 1 "$tmp/convert_csv.out")" = "$header" ] ||
+  fail "convert_csv: wrong header: $(head -n 1 "$tmp/convert_csv.out")"
+[ "$(wc -l <"$tmp/convert_csv.out")" -gt 1 ] || fail "convert_csv: no rows"
+expect_grep convert_csv "$tmp/convert_csv.out" "robot::camera_mount,frame,robot::link2,"
+awk -F, 'NF != 19 { exit 1 }' "$tmp/convert_csv.out" ||
+  fail "convert_csv: a row without 19 cells"
+
+# convert -o: the file is written whole, nothing else is left behind.
+mkdir -p "$tmp/out"
+run convert_out 0 convert "$arm" --to flat -o "$tmp/out/arm.json"
+expect_empty convert_out "$tmp/convert_out.out"
+expect_json convert_out "$tmp/out/arm.json"
+run convert_out_csv 0 convert "$arm" --to flat --format csv --output "$tmp/out/arm.csv"
+expect_grep convert_out_csv "$tmp/out/arm.csv" "$header"
+[ "$(ls "$tmp/out")" = "$(printf 'arm.csv\narm.json')" ] ||
+  fail "convert_out: unexpected files in the output directory: $(ls "$tmp/out")"
+
+# convert: an invalid input writes nothing and exits 1.
+run convert_cycle 1 convert "$cycle" --to flat -o "$tmp/out/cycle.json"
+expect_grep convert_cycle "$tmp/convert_cycle.err" "error[POSE_RELATIVE_TO_CYCLE]"
+[ ! -e "$tmp/out/cycle.json" ] || fail "convert_cycle: wrote an output"
+expect_empty convert_cycle "$tmp/convert_cycle.out"
+
+# convert: things that cannot run exit 2.
+run convert_missing 2 convert "$tmp/no_such_file.sdf" --to flat
+run convert_unwritable 2 convert "$arm" --to flat -o "$tmp/no/such/dir/arm.json"
+run convert_urdf 2 convert "$arm" --to urdf
+expect_grep convert_urdf "$tmp/convert_urdf.err" "not implemented"
+run convert_sdf 2 convert "$arm" --to sdf
+
+# Usage.
+run no_args 2
+run bad_format 2 convert "$arm" --to flat --format xml
+run no_target 2 convert "$arm"
+run unknown_option 2 check --frobnicate "$arm"
+run version 0 --version
+expect_grep version "$tmp/version.out" "sdfconv"
+run help 0 --help
+expect_grep help "$tmp/help.out" "convert"
+run verbose 0 check -v "$arm"
+expect_grep verbose "$tmp/verbose.err" "reading"
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures check(s) failed" >&2
+  exit 1
+fi
+echo "all checks passed"

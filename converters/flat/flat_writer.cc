@@ -1,0 +1,159 @@
+#include "converters/flat/flat_writer.h"
+
+#include <charconv>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace sdfconv {
+namespace {
+
+using Json = nlohmann::ordered_json;  // keeps keys in the documented order
+
+bool IsFlatKind(ElementKind kind) {
+  return kind != ElementKind::kWorld && kind != ElementKind::kOther;
+}
+
+std::string AttachedToName(const Document& doc, const FrameGraph& graph,
+                           ElementId id) {
+  if (static_cast<size_t>(id) >= graph.body.size()) return "";
+  const ElementId body = MovesWith(doc, graph, id);
+  if (body == kWorldFrame) return "world";
+  return body < 0 ? "" : doc.ScopedName(body);
+}
+
+template <typename T>
+T ValueOr(const std::vector<T>& v, ElementId id, T fallback) {
+  return static_cast<size_t>(id) < v.size() ? v[id] : fallback;
+}
+
+double NoNegativeZero(double v) { return v == 0.0 ? 0.0 : v; }
+
+// Shortest round-trip text (C++17 std::to_chars without a precision).
+std::string FormatNumber(double v) {
+  char buf[32];
+  const auto result = std::to_chars(buf, buf + sizeof buf, NoNegativeZero(v));
+  return std::string(buf, result.ptr);
+}
+
+template <typename Vector>
+Json JsonArray(const Vector& v) {
+  Json out = Json::array();
+  for (Eigen::Index i = 0; i < v.size(); ++i) {
+    out.push_back(NoNegativeZero(v[i]));
+  }
+  return out;
+}
+
+Json JsonFrame(const FlatFrame& f) {
+  const Eigen::Matrix3d R_WF = f.X_WF.linear();
+  Json pose = Json::object();
+  pose["xyz"] = JsonArray(Eigen::Vector3d(f.X_WF.translation()));
+  pose["rpy"] = JsonArray(RpyFromRotation(R_WF));
+  pose["quat_wxyz"] = JsonArray(QuatWxyz(R_WF));
+  Json out = Json::object();
+  out["name"] = f.name;
+  out["kind"] = f.kind;
+  out["attached_to"] = f.attached_to;
+  out["pose"] = std::move(pose);
+  if (f.axes_W.size() > 0) out["axis_xyz"] = JsonArray(f.axes_W[0]);
+  if (f.axes_W.size() > 1) out["axis2_xyz"] = JsonArray(f.axes_W[1]);
+  return out;
+}
+
+// Compact JSON text. `replace`: a name that is not valid UTF-8 must not
+// abort the output.
+std::string Dump(const Json& j) {
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+// RFC 4180: quote a cell holding a separator, a quote or a line break, and
+// double the quotes inside it.
+std::string CsvCell(std::string_view text) {
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
+    return std::string(text);
+  }
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  out += '"';
+  return out;
+}
+
+template <typename Vector>
+void AppendCsvNumbers(const Vector& v, std::string* line) {
+  for (Eigen::Index i = 0; i < v.size(); ++i) {
+    *line += ',';
+    *line += FormatNumber(v[i]);
+  }
+}
+
+std::string CsvLine(const FlatFrame& f) {
+  const Eigen::Matrix3d R_WF = f.X_WF.linear();
+  std::string line = CsvCell(f.name) + ',' + CsvCell(f.kind) + ',' +
+                     CsvCell(f.attached_to);
+  AppendCsvNumbers(Eigen::Vector3d(f.X_WF.translation()), &line);
+  AppendCsvNumbers(RpyFromRotation(R_WF), &line);
+  AppendCsvNumbers(QuatWxyz(R_WF), &line);
+  for (size_t axis = 0; axis < 2; ++axis) {
+    if (axis < f.axes_W.size()) {
+      AppendCsvNumbers(f.axes_W[axis], &line);
+    } else {
+      line += ",,,";
+    }
+  }
+  line += '\n';
+  return line;
+}
+
+}  // namespace
+
+std::vector<FlatFrame> CollectFlatFrames(const Document& doc,
+                                         const FrameGraph& graph,
+                                         const Resolution& resolution) {
+  std::vector<FlatFrame> frames;
+  for (ElementId id = 0; static_cast<size_t>(id) < doc.size(); ++id) {
+    const Element& e = doc.at(id);
+    if (!IsFlatKind(e.kind)) continue;
+    FlatFrame f;
+    f.name = doc.ScopedName(id);
+    f.kind = KindName(e.kind);
+    f.attached_to = AttachedToName(doc, graph, id);
+    f.X_WF = ValueOr(resolution.X_W, id, Pose::Identity());
+    if (e.kind == ElementKind::kJoint) {
+      f.axes_W = ValueOr(resolution.axes_W, id, {});
+    }
+    frames.push_back(std::move(f));
+  }
+  return frames;
+}
+
+// One frame per line: readable, and a change to one frame is a one-line diff.
+std::string WriteFlatJson(const Document& doc, const FrameGraph& graph,
+                          const Resolution& resolution) {
+  std::string out = "{\n";
+  out += "  \"sdfconv_flat\": " + std::to_string(kFlatFormatVersion) + ",\n";
+  out += "  \"file\": " + Dump(Json(doc.file)) + ",\n";
+  out += "  \"version\": " + Dump(Json(doc.version)) + ",\n";
+  out += "  \"frames\": [";
+  const char* separator = "\n    ";
+  for (const FlatFrame& f : CollectFlatFrames(doc, graph, resolution)) {
+    out += separator + Dump(JsonFrame(f));
+    separator = ",\n    ";
+  }
+  out += "\n  ]\n}\n";
+  return out;
+}
+
+std::string WriteFlatCsv(const Document& doc, const FrameGraph& graph,
+                         const Resolution& resolution) {
+  std::string out = std::string(kFlatCsvHeader) + "\n";
+  for (const FlatFrame& f : CollectFlatFrames(doc, graph, resolution)) {
+    out += CsvLine(f);
+  }
+  return out;
+}
+
+}  // namespace sdfconv

@@ -1,0 +1,85 @@
+// The "flat" back end: every frame of a document with its pose in the world
+// frame, as JSON or CSV, for tools that want numbers rather than a graph.
+//
+// One entry per model, link, joint, explicit <frame>, collision, visual,
+// sensor and light, in document order (the world element and kOther elements
+// are left out). Each entry names the element by its scoped name
+// (Document::ScopedName: "arm::tool", "cell::robot::base::visual"; world-level
+// frames by their bare name), its kind, the body it is rigidly attached to
+// ("world" for the world frame and for static models), its pose X_WF as
+// xyz, rpy and a unit quaternion (w, x, y, z), and for joints each axis as a
+// unit vector in the world frame.
+//
+// Invariant: every number is printed in the shortest form that parses back
+// to the same double, and -0 is printed as 0, so equal poses give equal text.
+//
+//   Diagnostics diags;
+//   FrameGraph graph = BuildFrameGraph(doc, &diags);
+//   if (!diags.HasErrors()) {
+//     std::string json = WriteFlatJson(doc, graph, ResolveAll(doc, graph));
+//   }
+//
+// JSON layout (one frame per line):
+//   {
+//     "sdfconv_flat": 1,
+//     "file": "arm.sdf",
+//     "version": "1.8",
+//     "frames": [
+//       {"name":"arm::upper_arm","kind":"link","attached_to":"arm::upper_arm",
+//        "pose":{"xyz":[..],"rpy":[..],"quat_wxyz":[..]}},
+//       {"name":"arm::shoulder","kind":"joint",...,"axis_xyz":[0.0,0.0,1.0]},
+//       ...
+//     ]
+//   }
+// CSV: a header line (kFlatCsvHeader), then one line per frame; axis cells
+// are empty when the joint has no such axis (and for every non-joint). Lines
+// end in "\n"; cells holding ',', '"' or a line break are quoted (RFC 4180).
+#ifndef SDFCONV_CONVERTERS_FLAT_FLAT_WRITER_H_
+#define SDFCONV_CONVERTERS_FLAT_FLAT_WRITER_H_
+
+#include <string>
+#include <vector>
+
+#include "core/document.h"
+#include "core/frame_graph.h"
+#include "core/pose.h"
+#include "core/resolver.h"
+
+namespace sdfconv {
+
+// Bumped when the JSON layout changes incompatibly ("sdfconv_flat": 1).
+inline constexpr int kFlatFormatVersion = 1;
+
+inline constexpr char kFlatCsvHeader[] =
+    "name,kind,attached_to,x,y,z,roll,pitch,yaw,qw,qx,qy,qz,"
+    "axis_x,axis_y,axis_z,axis2_x,axis2_y,axis2_z";
+
+// One output entry, before formatting. The same shape as
+// testing::OracleFrame, so outputs can be compared with libsdformat's.
+struct FlatFrame {
+  std::string name;         // Document::ScopedName
+  std::string kind;         // KindName
+  std::string attached_to;  // scoped name of the body, or "world"
+  Pose X_WF = Pose::Identity();
+  std::vector<Eigen::Vector3d> axes_W;  // joints: <axis>, then <axis2>
+};
+
+// The entries of `doc`, in document order.
+// Requires: `graph` was built from `doc` without errors and `resolution` is
+// ResolveAll(doc, graph). (An element the graph left unresolved gets
+// attached_to "" and, without a resolved pose, the identity.)
+std::vector<FlatFrame> CollectFlatFrames(const Document& doc,
+                                         const FrameGraph& graph,
+                                         const Resolution& resolution);
+
+// The JSON text described above, ending in a newline. Same requirements.
+std::string WriteFlatJson(const Document& doc, const FrameGraph& graph,
+                          const Resolution& resolution);
+
+// The CSV text described above. Same requirements.
+std::string WriteFlatCsv(const Document& doc, const FrameGraph& graph,
+                         const Resolution& resolution);
+
+}  // namespace sdfconv
+
+#endif  // SDFCONV_CONVERTERS_FLAT_FLAT_WRITER_H_

@@ -1,0 +1,314 @@
+#include "converters/flat/flat_writer.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace sdfconv {
+namespace {
+
+using nlohmann::json;
+
+// A Document with its FrameGraph.body and Resolution filled by hand, as
+// BuildFrameGraph and ResolveAll would for a valid file.
+struct Fixture {
+  Document doc;
+  FrameGraph graph;
+  Resolution resolution;
+
+  ElementId Add(ElementId parent, ElementKind kind, const std::string& name,
+                ElementId body, const Pose& X_W) {
+    Element e;
+    e.kind = kind;
+    e.name = name;
+    e.has_name = true;
+    const ElementId id = doc.Add(parent, std::move(e));
+    graph.body.resize(doc.size(), kNoElement);
+    resolution.X_W.resize(doc.size(), Pose::Identity());
+    resolution.axes_W.resize(doc.size());
+    graph.body[id] = body;
+    resolution.X_W[id] = X_W;
+    return id;
+  }
+};
+
+Pose MakePose(double x, double y, double z, double roll, double pitch,
+              double yaw) {
+  return PoseFromXyzRpy({x, y, z}, {roll, pitch, yaw});
+}
+
+// Model file:
+//   robot (model, canonical link base)
+//     base (link) / base::visual
+//     arm (link)
+//     shoulder (revolute joint, child arm)
+//     wrist (universal joint, child arm: two axes)
+//     tool (frame attached to arm)
+//     fixture (static model) / fixture::plate (link)
+//     other (kOther: left out)
+Fixture ArmModel() {
+  Fixture f;
+  const ElementId robot = f.Add(kNoElement, ElementKind::kModel, "robot",
+                                /*body=*/1, MakePose(1, 2, 3, 0, 0, 0.5));
+  f.Add(robot, ElementKind::kLink, "base", 1, MakePose(1, 2, 3, 0, 0, 0.5));
+  f.Add(1, ElementKind::kVisual, "visual", 1,
+        MakePose(0.1, -0.0, 1.0 / 3.0, 0.3, -0.2, 0.1));
+  const ElementId arm = f.Add(robot, ElementKind::kLink, "arm", 3,
+                              MakePose(1e-300, 0.7, 2.5, 1.2, 0.4, -2.9));
+  const ElementId shoulder =
+      f.Add(robot, ElementKind::kJoint, "shoulder", arm,
+            MakePose(0.25, 0.5, 2.5, 0, M_PI / 2, 0));
+  f.resolution.axes_W[shoulder] = {Eigen::Vector3d(0.6, -0.0, 0.8)};
+  const ElementId wrist = f.Add(robot, ElementKind::kJoint, "wrist", arm,
+                                MakePose(0, 0, 3, 0, 0, 0));
+  f.resolution.axes_W[wrist] = {Eigen::Vector3d::UnitX(),
+                                Eigen::Vector3d(0, 1.0 / 3.0, 0.9)};
+  f.Add(robot, ElementKind::kFrame, "tool", arm,
+        MakePose(0.1, 0.2, 0.3, -3.0, 1.0, 2.0));
+  const ElementId fixture = f.Add(robot, ElementKind::kModel, "fixture",
+                                  kNoElement, MakePose(5, 0, 0, 0, 0, 0));
+  f.doc.at(fixture).is_static = true;
+  f.graph.body[fixture] = fixture;  // a static model is its own body
+  f.Add(fixture, ElementKind::kLink, "plate", fixture,
+        MakePose(5, 0, 0.01, 0, 0, 0));
+  f.Add(robot, ElementKind::kOther, "plugin", kNoElement, Pose::Identity());
+  f.doc.file = "robot.sdf";
+  f.doc.version = "1.8";
+  return f;
+}
+
+json ParseJson(const Fixture& f) {
+  return json::parse(WriteFlatJson(f.doc, f.graph, f.resolution));
+}
+
+// The numbers an entry must carry for X_W, computed the writer's way.
+std::vector<double> PoseNumbers(const Pose& X_W) {
+  const Eigen::Vector3d p = X_W.translation();
+  const Eigen::Vector3d rpy = RpyFromRotation(X_W.linear());
+  const Eigen::Vector4d q = QuatWxyz(X_W.linear());
+  std::vector<double> out = {p.x(), p.y(), p.z(), rpy.x(), rpy.y(), rpy.z()};
+  for (int i = 0; i < 4; ++i) out.push_back(q[i]);
+  for (double& v : out) v = v == 0.0 ? 0.0 : v;
+  return out;
+}
+
+// Bit-exact comparison that also tells -0 from 0.
+void ExpectSameDouble(double expected, double actual, const std::string& what) {
+  EXPECT_EQ(expected, actual) << what;
+  EXPECT_EQ(std::signbit(expected), std::signbit(actual)) << what;
+}
+
+TEST(FlatJsonTest, Header) {
+  const json j = ParseJson(ArmModel());
+  EXPECT_EQ(j["sdfconv_flat"], 1);
+  EXPECT_EQ(j["file"], "robot.sdf");
+  EXPECT_EQ(j["version"], "1.8");
+}
+
+TEST(FlatJsonTest, OneFramePerLine) {
+  const Fixture f = ArmModel();
+  const std::string text = WriteFlatJson(f.doc, f.graph, f.resolution);
+  std::istringstream in(text);
+  int frame_lines = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("    {\"name\":", 0) == 0) {
+      ++frame_lines;
+      EXPECT_NO_THROW(json::parse(line.substr(0, line.rfind('}') + 1)));
+    }
+  }
+  EXPECT_EQ(frame_lines, 9);
+}
+
+TEST(FlatJsonTest, EmptyDocumentIsValidJson) {
+  const Fixture f;
+  const json j = ParseJson(f);
+  EXPECT_TRUE(j["frames"].is_array());
+  EXPECT_TRUE(j["frames"].empty());
+}
+
+TEST(FlatJsonTest, NamesKindsAndBodiesInDocumentOrder) {
+  const json frames = ParseJson(ArmModel())["frames"];
+  const std::vector<std::vector<std::string>> expected = {
+      {"robot", "model", "robot::base"},
+      {"robot::base", "link", "robot::base"},
+      {"robot::base::visual", "visual", "robot::base"},
+      {"robot::arm", "link", "robot::arm"},
+      {"robot::shoulder", "joint", "robot::arm"},
+      {"robot::wrist", "joint", "robot::arm"},
+      {"robot::tool", "frame", "robot::arm"},
+      {"robot::fixture", "model", "world"},
+      {"robot::fixture::plate", "link", "world"},
+  };
+  ASSERT_EQ(frames.size(), expected.size());
+  for (size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(frames[i]["name"], expected[i][0]) << i;
+    EXPECT_EQ(frames[i]["kind"], expected[i][1]) << i;
+    EXPECT_EQ(frames[i]["attached_to"], expected[i][2]) << i;
+  }
+}
+
+TEST(FlatJsonTest, PosesParseBackBitExactly) {
+  const Fixture f = ArmModel();
+  const json frames = ParseJson(f)["frames"];
+  ASSERT_EQ(frames.size(), 9u);
+  for (const json& frame : frames) {
+    ElementId id = kNoElement;
+    for (ElementId e = 0; static_cast<size_t>(e) < f.doc.size(); ++e) {
+      if (f.doc.ScopedName(e) == frame["name"]) id = e;
+    }
+    ASSERT_NE(id, kNoElement) << frame["name"];
+    const std::vector<double> want = PoseNumbers(f.resolution.X_W[id]);
+    const json& pose = frame["pose"];
+    std::vector<double> got;
+    for (const char* key : {"xyz", "rpy", "quat_wxyz"}) {
+      for (const json& v : pose[key]) got.push_back(v.get<double>());
+    }
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t i = 0; i < want.size(); ++i) {
+      ExpectSameDouble(want[i], got[i], frame["name"].dump());
+    }
+  }
+}
+
+TEST(FlatJsonTest, NegativeZeroIsWrittenAsZero) {
+  const Fixture f = ArmModel();
+  const std::string text = WriteFlatJson(f.doc, f.graph, f.resolution);
+  EXPECT_EQ(text.find("-0.0,"), std::string::npos);
+  EXPECT_EQ(text.find("-0.0\n"), std::string::npos);
+  const json visual = json::parse(text)["frames"][2];
+  ExpectSameDouble(0.0, visual["pose"]["xyz"][1].get<double>(), "y");
+}
+
+TEST(FlatJsonTest, JointsCarryTheirAxes) {
+  const json frames = ParseJson(ArmModel())["frames"];
+  const json& shoulder = frames[4];
+  ASSERT_TRUE(shoulder.contains("axis_xyz"));
+  EXPECT_FALSE(shoulder.contains("axis2_xyz"));
+  EXPECT_EQ(shoulder["axis_xyz"].get<std::vector<double>>(),
+            (std::vector<double>{0.6, 0.0, 0.8}));
+  ExpectSameDouble(0.0, shoulder["axis_xyz"][1].get<double>(), "axis y");
+
+  const json& wrist = frames[5];
+  EXPECT_EQ(wrist["axis_xyz"].get<std::vector<double>>(),
+            (std::vector<double>{1, 0, 0}));
+  EXPECT_EQ(wrist["axis2_xyz"].get<std::vector<double>>(),
+            (std::vector<double>{0, 1.0 / 3.0, 0.9}));
+
+  EXPECT_FALSE(frames[1].contains("axis_xyz"));  // a link
+}
+
+// World file: world-level frames by bare name, attached to "world".
+TEST(FlatJsonTest, WorldLevelFramesUseBareNames) {
+  Fixture f;
+  const ElementId world = f.Add(kNoElement, ElementKind::kWorld, "cell",
+                                kNoElement, Pose::Identity());
+  f.Add(world, ElementKind::kFrame, "table", world, MakePose(1, 0, 0, 0, 0, 0));
+  const ElementId m = f.Add(world, ElementKind::kModel, "m", 3,
+                            MakePose(1, 0, 1, 0, 0, 0));
+  f.Add(m, ElementKind::kLink, "l", 3, MakePose(1, 0, 1, 0, 0, 0));
+  f.Add(world, ElementKind::kLight, "sun", kWorldFrame,
+        MakePose(0, 0, 10, 0, 0, 0));
+  const json frames = ParseJson(f)["frames"];
+  ASSERT_EQ(frames.size(), 4u);  // the world element is left out
+  EXPECT_EQ(frames[0]["name"], "table");
+  EXPECT_EQ(frames[0]["attached_to"], "world");
+  EXPECT_EQ(frames[1]["name"], "m");
+  EXPECT_EQ(frames[1]["attached_to"], "m::l");
+  EXPECT_EQ(frames[2]["name"], "m::l");
+  EXPECT_EQ(frames[3]["name"], "sun");
+  EXPECT_EQ(frames[3]["kind"], "light");
+  EXPECT_EQ(frames[3]["attached_to"], "world");
+}
+
+// Splits one CSV line into cells (RFC 4180 quoting).
+std::vector<std::string> CsvCells(const std::string& line) {
+  std::vector<std::string> cells(1);
+  bool quoted = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      cells.back() += '"';
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      cells.emplace_back();
+    } else {
+      cells.back() += c;
+    }
+  }
+  return cells;
+}
+
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+TEST(FlatCsvTest, HeaderRowsAndColumns) {
+  const Fixture f = ArmModel();
+  const std::string text = WriteFlatCsv(f.doc, f.graph, f.resolution);
+  ASSERT_FALSE(text.empty());
+  EXPECT_EQ(text.back(), '\n');
+  const std::vector<std::string> lines = Lines(text);
+  ASSERT_EQ(lines.size(), 1u + 9u);
+  EXPECT_EQ(lines[0], kFlatCsvHeader);
+  for (const std::string& line : lines) {
+    EXPECT_EQ(CsvCells(line).size(), 19u) << line;
+  }
+  const std::vector<std::string> visual = CsvCells(lines[3]);
+  EXPECT_EQ(visual[0], "robot::base::visual");
+  EXPECT_EQ(visual[1], "visual");
+  EXPECT_EQ(visual[2], "robot::base");
+  EXPECT_EQ(visual[4], "0");  // -0 normalised
+  for (size_t i = 13; i < 19; ++i) EXPECT_EQ(visual[i], "") << i;
+}
+
+TEST(FlatCsvTest, NumbersParseBackBitExactly) {
+  const Fixture f = ArmModel();
+  const std::vector<std::string> lines =
+      Lines(WriteFlatCsv(f.doc, f.graph, f.resolution));
+  // Rows follow element ids 0..8 (the kOther element 9 is left out); row 5
+  // is robot::shoulder (one axis), row 6 robot::wrist (two).
+  ASSERT_EQ(lines.size(), 10u);
+  for (size_t row = 1; row < lines.size(); ++row) {
+    const std::vector<std::string> cells = CsvCells(lines[row]);
+    const auto id = static_cast<ElementId>(row - 1);
+    const std::vector<double> want = PoseNumbers(f.resolution.X_W[id]);
+    for (size_t i = 0; i < want.size(); ++i) {
+      ExpectSameDouble(want[i], std::strtod(cells[3 + i].c_str(), nullptr),
+                       lines[row]);
+    }
+  }
+  const std::vector<std::string> wrist = CsvCells(lines[6]);
+  EXPECT_EQ(wrist[0], "robot::wrist");
+  EXPECT_EQ(std::strtod(wrist[17].c_str(), nullptr), 1.0 / 3.0);
+  const std::vector<std::string> shoulder = CsvCells(lines[5]);
+  EXPECT_EQ(shoulder[13], "0.6");
+  EXPECT_EQ(shoulder[16], "");
+}
+
+TEST(FlatCsvTest, QuotesNamesThatNeedIt) {
+  Fixture f;
+  const ElementId m = f.Add(kNoElement, ElementKind::kModel, "m", 1,
+                            Pose::Identity());
+  f.Add(m, ElementKind::kLink, "a,\"b\"", 1, Pose::Identity());
+  const std::vector<std::string> lines =
+      Lines(WriteFlatCsv(f.doc, f.graph, f.resolution));
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[2].rfind("\"m::a,\"\"b\"\"\",", 0), 0u) << lines[2];
+  const std::vector<std::string> cells = CsvCells(lines[2]);
+  ASSERT_EQ(cells.size(), 19u);
+  EXPECT_EQ(cells[0], "m::a,\"b\"");
+  EXPECT_EQ(cells[2], "m::a,\"b\"");
+}
+
+}  // namespace
+}  // namespace sdfconv

@@ -1,0 +1,105 @@
+#include "converters/registry.h"
+
+#include <memory>
+#include <vector>
+
+#include "converters/sdf/sdf_reader.h"
+
+namespace sdfconv {
+namespace {
+
+// One input format: its root element, how people call it, whether its root
+// must carry a version, which versions are read, and by whom.
+struct Format {
+  std::string_view root_tag;
+  std::string_view display_name;
+  bool version_required = false;
+  std::vector<std::string_view> versions;
+  std::vector<const FrontEnd*> front_ends;
+};
+
+const std::vector<Format>& Formats() {
+  static const auto* const kSdfReader = new SdfReader();
+  static const auto* const kFormats = new std::vector<Format>{
+      {"sdf", "SDFormat", /*version_required=*/true,
+       {kSdfReaderVersions.begin(), kSdfReaderVersions.end()},
+       {kSdfReader}},
+      {"robot", "URDF", /*version_required=*/false, {}, {}},
+  };
+  return *kFormats;
+}
+
+std::string Join(const std::vector<std::string_view>& items) {
+  std::string out;
+  for (std::string_view item : items) {
+    if (!out.empty()) out += ", ";
+    out += item;
+  }
+  return out;
+}
+
+}  // namespace
+
+const FrontEnd* FindFrontEnd(std::string_view root_tag,
+                             std::string_view version) {
+  for (const Format& format : Formats()) {
+    for (const FrontEnd* front_end : format.front_ends) {
+      if (front_end->Accepts(root_tag, version)) return front_end;
+    }
+  }
+  return nullptr;
+}
+
+std::optional<Document> ReadXml(const XmlDocument& xml, Diagnostics* diags) {
+  const xmlNode* root = xml.root();
+  const std::string tag = Tag(root);
+  const std::optional<std::string> version = Attribute(root, "version");
+  const SourceLocation at = xml.Locate(root);
+  const Format* format = nullptr;
+  for (const Format& f : Formats()) {
+    if (f.root_tag == tag) format = &f;
+  }
+  if (format == nullptr) {
+    diags->Error(Code::kElementInvalid, at,
+                 "the root element is <" + tag +
+                     ">; expected <sdf> (SDFormat) or <robot> (URDF)");
+    return std::nullopt;
+  }
+  if (format->version_required && !version) {
+    diags->Error(Code::kAttributeMissing, at,
+                 "<" + tag + "> has no version attribute");
+    return std::nullopt;
+  }
+  if (const FrontEnd* front_end = FindFrontEnd(tag, version.value_or(""))) {
+    return front_end->Read(xml, diags);
+  }
+  std::string message = std::string(format->display_name);
+  if (version) {
+    message += " version " + (version->empty() ? "\"\"" : *version);
+  }
+  message += " is not supported";
+  message += format->versions.empty() ? " yet"
+                                      : "; supported: " + Join(format->versions);
+  diags->Error(Code::kVersionUnsupported, at, std::move(message));
+  return std::nullopt;
+}
+
+std::optional<Document> ReadFile(const std::string& path, Diagnostics* diags,
+                                 const ReadOptions& options) {
+  const std::optional<XmlDocument> xml =
+      XmlDocument::LoadFile(path, diags, options.xml_limits);
+  if (!xml) return std::nullopt;
+  return ReadXml(*xml, diags);
+}
+
+std::optional<Document> ReadString(std::string_view text,
+                                   const std::string& virtual_path,
+                                   Diagnostics* diags,
+                                   const ReadOptions& options) {
+  const std::optional<XmlDocument> xml =
+      XmlDocument::LoadString(text, virtual_path, diags, options.xml_limits);
+  if (!xml) return std::nullopt;
+  return ReadXml(*xml, diags);
+}
+
+}  // namespace sdfconv

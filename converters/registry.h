@@ -1,0 +1,60 @@
+// The registry: reads a file of any supported format into a Document.
+//
+// This is the only code that knows every front end. It loads the file as
+// XML safely (XmlDocument: size and depth limits, no DTDs), looks at the root
+// element and its version attribute, and hands the XML to the one front end
+// that accepts them:
+//   <sdf version="1.7"> and <sdf version="1.8">  -> SdfReader
+// Anything else is reported, not guessed at:
+//   <sdf> without version            -> ATTRIBUTE_MISSING
+//   <sdf version="1.3">              -> VERSION_UNSUPPORTED
+//     ("SDFormat version 1.3 is not supported; supported: 1.7, 1.8")
+//   <robot> (URDF, no reader yet)    -> VERSION_UNSUPPORTED
+//   any other root element           -> ELEMENT_INVALID
+//
+//   Diagnostics diags;
+//   std::optional<Document> doc = ReadFile("robot.sdf", &diags);
+//   for (const Diagnostic& d : diags.items()) puts(FormatDiagnostic(d).c_str());
+#ifndef SDFCONV_CONVERTERS_REGISTRY_H_
+#define SDFCONV_CONVERTERS_REGISTRY_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "converters/front_end.h"
+#include "converters/xml/xml_document.h"
+#include "core/diagnostic.h"
+#include "core/document.h"
+
+namespace sdfconv {
+
+struct ReadOptions {
+  XmlLimits xml_limits;  // input size and nesting bounds
+};
+
+// Reads the file at `path` (named so in every diagnostic). Returns nothing,
+// with at least one error in `diags`, when no Document can be built: the
+// file is unreadable, over a limit, not XML, of no supported format or
+// version, or holds nothing a front end can read. A returned Document may
+// still come with errors in `diags`.
+[[nodiscard]] std::optional<Document> ReadFile(const std::string& path,
+                                               Diagnostics* diags,
+                                               const ReadOptions& options = {});
+
+// As ReadFile, for `text` standing in for the file `virtual_path`.
+[[nodiscard]] std::optional<Document> ReadString(
+    std::string_view text, const std::string& virtual_path,
+    Diagnostics* diags, const ReadOptions& options = {});
+
+// Reads already loaded XML (picks the front end as described above).
+[[nodiscard]] std::optional<Document> ReadXml(const XmlDocument& xml,
+                                              Diagnostics* diags);
+
+// The front end that reads root element `root_tag` with `version`, or null.
+[[nodiscard]] const FrontEnd* FindFrontEnd(std::string_view root_tag,
+                                           std::string_view version);
+
+}  // namespace sdfconv
+
+#endif  // SDFCONV_CONVERTERS_REGISTRY_H_

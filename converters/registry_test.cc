@@ -1,0 +1,205 @@
+#include "converters/registry.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "converters/diagnostic_test_util.h"
+#include "converters/sdf/sdf_reader.h"
+
+namespace sdfconv {
+namespace {
+
+constexpr char kFile[] = "input.sdf";
+
+class RegistryTest : public DiagnosticTest {
+ protected:
+  std::optional<Document> Read(const std::string& text,
+                               const ReadOptions& options = {}) {
+    return ReadString(text, kFile, &diags_, options);
+  }
+};
+
+std::string TempPath(const std::string& name) {
+  const char* dir = std::getenv("TEST_TMPDIR");
+  return std::string(dir != nullptr ? dir : "/tmp") + "/" + name;
+}
+
+// libsdformat's test files in the corpus ($SDFCONV_CORPUS names
+// ../shared/corpus; tools/test.sh sets it), or "" when unset.
+std::string CorpusDir() {
+  const char* dir = std::getenv("SDFCONV_CORPUS");
+  return dir != nullptr && *dir != '\0'
+             ? std::string(dir) + "/sdformat-tests"
+             : "";
+}
+
+TEST_F(RegistryTest, ReadsSdfOneSevenAndOneEight) {
+  for (const char* version : {"1.7", "1.8"}) {
+    const auto doc = Read(std::string("<sdf version=\"") + version +
+                          "\"><model name=\"m\"><link name=\"l\"/></model>"
+                          "</sdf>");
+    ASSERT_TRUE(doc.has_value()) << version;
+    EXPECT_EQ(doc->version, version);
+    EXPECT_EQ(doc->file, kFile);
+    EXPECT_EQ(doc->size(), 2u);
+  }
+}
+
+TEST_F(RegistryTest, UnsupportedVersions) {
+  for (const char* version : {"1.3", "1.6", "1.9", "2.0", ""}) {
+    EXPECT_FALSE(Read(std::string("<?xml version='1.0'?>\n<sdf version=\"") +
+                      version + "\"><model name='m'/></sdf>")
+                     .has_value());
+    const Diagnostic d = TakeError(Code::kVersionUnsupported);
+    EXPECT_EQ(d.source.file, kFile);
+    EXPECT_EQ(d.source.line, 2);
+    EXPECT_EQ(d.source.path, "/sdf");
+  }
+}
+
+TEST_F(RegistryTest, MissingVersion) {
+  EXPECT_FALSE(Read("<sdf>\n<model name='m'/></sdf>").has_value());
+  EXPECT_EQ(TakeError(Code::kAttributeMissing).source.line, 1);
+}
+
+TEST_F(RegistryTest, OtherRootElements) {
+  EXPECT_FALSE(Read("<robot name='r'><link name='l'/></robot>").has_value());
+  TakeError(Code::kVersionUnsupported);  // URDF: no reader yet
+  EXPECT_FALSE(Read("<gazebo version='1.8'/>").has_value());
+  TakeError(Code::kElementInvalid);
+}
+
+TEST_F(RegistryTest, FindFrontEnd) {
+  const FrontEnd* sdf = FindFrontEnd("sdf", "1.8");
+  ASSERT_NE(sdf, nullptr);
+  EXPECT_EQ(FindFrontEnd("sdf", "1.7"), sdf);
+  EXPECT_EQ(sdf->name(), SdfReader().name());
+  EXPECT_EQ(FindFrontEnd("sdf", "1.6"), nullptr);
+  EXPECT_EQ(FindFrontEnd("robot", ""), nullptr);
+}
+
+TEST_F(RegistryTest, XmlProblemsStopBeforeAnyFrontEnd) {
+  EXPECT_FALSE(Read("<sdf version='1.8'>\n<model name='m'>\n</sdf>").has_value());
+  EXPECT_EQ(TakeError(Code::kXmlSyntaxError).source.line, 3);
+  while (Remaining() > 0) TakeError(Code::kXmlSyntaxError);
+
+  EXPECT_FALSE(Read("<!DOCTYPE sdf [<!ENTITY a 'aaaa'>]>\n"
+                    "<sdf version='1.8'><model name='&a;'/></sdf>")
+                   .has_value());
+  TakeError(Code::kXmlSyntaxError);
+}
+
+TEST_F(RegistryTest, Limits) {
+  ReadOptions options;
+  options.xml_limits.max_depth = 3;
+  EXPECT_TRUE(Read("<sdf version='1.8'><model name='m'><link name='l'/>"
+                   "</model></sdf>",
+                   options)
+                  .has_value());
+  EXPECT_FALSE(Read("<sdf version='1.8'><model name='m'><link name='l'>"
+                    "<pose/></link></model></sdf>",
+                    options)
+                   .has_value());
+  TakeError(Code::kInputLimitExceeded);
+  options.xml_limits.max_bytes = 16;
+  EXPECT_FALSE(Read("<sdf version='1.8'/>", options).has_value());
+  TakeError(Code::kInputLimitExceeded);
+}
+
+TEST_F(RegistryTest, ReadFile) {
+  const std::string path = TempPath("registry_test.sdf");
+  std::ofstream(path) << "<sdf version='1.8'>\n<world name='w'/>\n</sdf>\n";
+  const auto doc = sdfconv::ReadFile(path, &diags_);
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(doc->file, path);
+  EXPECT_EQ(doc->at(0).source.file, path);
+  EXPECT_EQ(doc->at(0).source.line, 2);
+
+  EXPECT_FALSE(sdfconv::ReadFile(TempPath("missing.sdf"), &diags_).has_value());
+  TakeError(Code::kFileRead);
+}
+
+// A real file from libsdformat's test suite.
+TEST_F(RegistryTest, CorpusModelWithFrames) {
+  const std::string corpus = CorpusDir();
+  if (corpus.empty()) GTEST_SKIP() << "set SDFCONV_CORPUS to run this test";
+  const std::string path =
+      corpus + "/integration/model/test_model_with_frames/model.sdf";
+  const auto doc = sdfconv::ReadFile(path, &diags_);
+  ASSERT_TRUE(doc.has_value()) << DescribeRemaining();
+  EXPECT_EQ(doc->version, "1.7");
+  const Element& model = doc->at(0);
+  EXPECT_EQ(model.name, "test_model_with_frames");
+  std::vector<std::string> children;
+  for (ElementId id : model.children) children.push_back(doc->at(id).name);
+  EXPECT_EQ(children, (std::vector<std::string>{"F1", "F2", "L1", "L2", "L3",
+                                                "L4", "J1", "J2", "J3",
+                                                "M2"}));
+  const Element& f2 = doc->at(model.children[1]);
+  EXPECT_EQ(f2.pose.relative_to, "F1");
+  EXPECT_LT(PoseDistance(f2.pose.X,
+                         PoseFromXyzRpy({0, 0, 0}, {0, 0.785398, 0})),
+            1e-12);
+  EXPECT_EQ(f2.pose.source.line, 8);
+  const Element& j1 = doc->at(model.children[6]);
+  EXPECT_EQ(j1.joint_type, "universal");
+  ASSERT_EQ(j1.axes.size(), 2u);
+  EXPECT_EQ(j1.axes[1].xyz, Eigen::Vector3d::UnitX());
+  EXPECT_EQ(j1.axes[1].expressed_in, "F2");
+  const Element& l1 = doc->at(model.children[2]);
+  ASSERT_EQ(l1.children.size(), 2u);
+  const Element& c1 = doc->at(l1.children[1]);
+  EXPECT_EQ(c1.kind, ElementKind::kCollision);
+  EXPECT_EQ(c1.pose.relative_to, "__model__");
+  EXPECT_EQ(c1.source.path,
+            R"(/sdf/model[@name="test_model_with_frames"]/link[@name="L1"])"
+            R"(/collision[@name="C1"])");
+}
+
+// Reads every SDFormat 1.7/1.8 file of the corpus and reports how many read
+// without front-end errors. Fails only if a file yields neither a Document
+// nor an error.
+TEST_F(RegistryTest, CorpusSurvey) {
+  const std::string corpus = CorpusDir();
+  if (corpus.empty()) GTEST_SKIP() << "set SDFCONV_CORPUS to run this test";
+  std::vector<std::string> paths;
+  for (const auto& entry :
+       std::filesystem::recursive_directory_iterator(corpus)) {
+    const std::string ext = entry.path().extension().string();
+    if (entry.is_regular_file() && (ext == ".sdf" || ext == ".world")) {
+      paths.push_back(entry.path().string());
+    }
+  }
+  std::sort(paths.begin(), paths.end());
+  int read = 0, clean = 0;
+  for (const std::string& path : paths) {
+    Diagnostics probe;
+    const auto xml = XmlDocument::LoadFile(path, &probe);
+    if (!xml || Tag(xml->root()) != "sdf") continue;
+    const std::string version = Attribute(xml->root(), "version").value_or("");
+    if (version != "1.7" && version != "1.8") continue;
+    ++read;
+    Diagnostics diags;
+    const auto doc = ReadXml(*xml, &diags);
+    EXPECT_TRUE(doc.has_value() || diags.HasErrors()) << path;
+    if (doc && !diags.HasErrors()) ++clean;
+    if (diags.size() == 0) continue;
+    std::cout << path.substr(corpus.size()) << ":\n";
+    for (const Diagnostic& d : diags.items()) {
+      std::cout << "  " << FormatDiagnostic(d) << "\n";
+    }
+  }
+  std::cout << "corpus: " << clean << " of " << read
+            << " SDFormat 1.7/1.8 files read without front-end errors\n";
+  diags_ = Diagnostics();
+}
+
+}  // namespace
+}  // namespace sdfconv

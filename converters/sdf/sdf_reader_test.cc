@@ -1,0 +1,550 @@
+#include "converters/sdf/sdf_reader.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "converters/diagnostic_test_util.h"
+#include "converters/xml/xml_document.h"
+#include "core/document.h"
+#include "core/pose.h"
+
+namespace sdfconv {
+namespace {
+
+constexpr char kFile[] = "test.sdf";
+using K = ElementKind;
+
+class SdfReaderTest : public DiagnosticTest {
+ protected:
+  // Reads `text` as a whole file.
+  std::optional<Document> ReadText(const std::string& text,
+                                   const XmlLimits& limits = {}) {
+    const auto xml = XmlDocument::LoadString(text, kFile, &diags_, limits);
+    if (!xml) {
+      ADD_FAILURE() << "not XML:\n" << DescribeRemaining();
+      return std::nullopt;
+    }
+    return SdfReader().Read(*xml, &diags_);
+  }
+
+  // <sdf version="...">, then `inner` from line 2.
+  std::optional<Document> ReadSdf(const std::string& inner,
+                                  const std::string& version = "1.8") {
+    return ReadText("<sdf version=\"" + version + "\">\n" + inner +
+                    "\n</sdf>\n");
+  }
+
+  // <sdf version="..."> <model name="m"> (lines 1-2), then `body` from
+  // line 3. Path of the model: /sdf/model[@name="m"].
+  std::optional<Document> ReadModel(const std::string& body,
+                                    const std::string& version = "1.8") {
+    return ReadSdf("<model name=\"m\">\n" + body + "\n</model>", version);
+  }
+};
+
+// The id of the only element named `name` of kind `kind`.
+ElementId Find(const Document& doc, ElementKind kind, const std::string& name) {
+  ElementId found = kNoElement;
+  for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
+    const Element& e = doc.at(id);
+    if (e.kind == kind && e.name == name) {
+      EXPECT_EQ(found, kNoElement) << "two " << KindName(kind) << "s " << name;
+      found = id;
+    }
+  }
+  EXPECT_NE(found, kNoElement) << "no " << KindName(kind) << " " << name;
+  return found;
+}
+
+const Element& Get(const Document& doc, ElementKind kind,
+                   const std::string& name) {
+  static const Element kMissing;
+  const ElementId id = Find(doc, kind, name);
+  return id == kNoElement ? kMissing : doc.at(id);
+}
+
+// document.h's invariants: pre-order, parent before child, children listed
+// in order and consistent with `parent`.
+void ExpectWellFormed(const Document& doc) {
+  ASSERT_GT(doc.size(), 0u);
+  EXPECT_EQ(doc.at(0).parent, kNoElement);
+  for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
+    const Element& e = doc.at(id);
+    if (id > 0) {
+      ASSERT_GE(e.parent, 0);
+      ASSERT_LT(e.parent, id);
+    }
+    ElementId previous = id;
+    for (ElementId child : e.children) {
+      ASSERT_GT(child, previous);
+      EXPECT_EQ(doc.at(child).parent, id);
+      previous = child;
+    }
+  }
+}
+
+std::vector<std::string> ChildNames(const Document& doc, ElementId id) {
+  std::vector<std::string> names;
+  for (ElementId child : doc.at(id).children) {
+    names.push_back(std::string(KindName(doc.at(child).kind)) + ":" +
+                    doc.at(child).name);
+  }
+  return names;
+}
+
+bool Near(const Pose& a, const Pose& b) { return PoseDistance(a, b) < 1e-12; }
+
+TEST_F(SdfReaderTest, Accepts) {
+  const SdfReader reader;
+  EXPECT_TRUE(reader.Accepts("sdf", "1.7"));
+  EXPECT_TRUE(reader.Accepts("sdf", "1.8"));
+  for (const char* version : {"1.3", "1.6", "1.9", "", "1.80", "1.8 "}) {
+    EXPECT_FALSE(reader.Accepts("sdf", version)) << version;
+  }
+  EXPECT_FALSE(reader.Accepts("robot", "1.8"));
+}
+
+TEST_F(SdfReaderTest, ModelFile) {
+  const auto doc = ReadModel(R"(<link name="l"/>)");
+  ASSERT_TRUE(doc.has_value());
+  ExpectWellFormed(*doc);
+  EXPECT_EQ(doc->file, kFile);
+  EXPECT_EQ(doc->version, "1.8");
+  ASSERT_EQ(doc->size(), 2u);
+  const Element& m = doc->at(0);
+  EXPECT_EQ(m.kind, K::kModel);
+  EXPECT_EQ(m.tag, "model");
+  EXPECT_EQ(m.name, "m");
+  EXPECT_TRUE(m.has_name);
+  EXPECT_FALSE(m.is_static);
+  EXPECT_FALSE(m.pose.present);
+  EXPECT_EQ(m.source.file, kFile);
+  EXPECT_EQ(m.source.line, 2);
+  EXPECT_EQ(m.source.path, R"(/sdf/model[@name="m"])");
+  const Element& l = doc->at(1);
+  EXPECT_EQ(l.kind, K::kLink);
+  EXPECT_EQ(l.parent, 0);
+  EXPECT_EQ(l.source.line, 3);
+  EXPECT_EQ(l.source.path, R"(/sdf/model[@name="m"]/link[@name="l"])");
+  EXPECT_FALSE(l.inertial.has_value());
+  // An absent pose points at its owner.
+  EXPECT_EQ(l.pose.source.line, 3);
+}
+
+TEST_F(SdfReaderTest, VersionIsRecorded) {
+  const auto doc = ReadModel(R"(<link name="l"/>)", "1.7");
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(doc->version, "1.7");
+}
+
+TEST_F(SdfReaderTest, UnsupportedVersionReadDirectly) {
+  EXPECT_FALSE(ReadModel(R"(<link name="l"/>)", "1.9").has_value());
+  EXPECT_EQ(TakeError(Code::kVersionUnsupported).source.line, 1);
+  EXPECT_FALSE(ReadText("<sdf>\n<model name='m'/></sdf>").has_value());
+  TakeError(Code::kAttributeMissing);
+  EXPECT_FALSE(ReadText("<robot name='r'/>").has_value());
+  TakeError(Code::kElementInvalid);
+}
+
+TEST_F(SdfReaderTest, World) {
+  const auto doc = ReadSdf(R"(<world name="w">
+  <gravity>0 0 -9.8</gravity>
+  <physics name="fast" type="ode"/>
+  <physics type="ode"/>
+  <model name="a"><link name="l"/></model>
+  <frame name="f" attached_to="a"><pose>1 0 0 0 0 0</pose></frame>
+  <light name="sun" type="directional"><pose>0 0 10 0 0 0</pose></light>
+  <joint name="j" type="fixed"><parent>world</parent><child>a</child></joint>
+  <plugin name="p" filename="libp.so"/>
+  <actor name="walker"/>
+  <include><uri>model://x</uri></include>
+  <population name="pop"/>
+</world>)");
+  ASSERT_TRUE(doc.has_value());
+  ExpectWellFormed(*doc);
+  EXPECT_EQ(doc->at(0).kind, K::kWorld);
+  EXPECT_EQ(doc->at(0).name, "w");
+  EXPECT_EQ(ChildNames(*doc, 0),
+            (std::vector<std::string>{"other:fast", "model:a", "frame:f",
+                                      "light:sun", "joint:j", "other:p",
+                                      "other:walker", "other:pop"}));
+  EXPECT_EQ(Get(*doc, K::kOther, "fast").tag, "physics");
+  EXPECT_EQ(Get(*doc, K::kOther, "walker").tag, "actor");
+  EXPECT_EQ(Get(*doc, K::kFrame, "f").attached_to, "a");
+  EXPECT_TRUE(Near(Get(*doc, K::kLight, "sun").pose.X,
+                   PoseFromXyzRpy({0, 0, 10}, {0, 0, 0})));
+  const Element& j = Get(*doc, K::kJoint, "j");
+  EXPECT_EQ(j.parent_frame, "world");
+  EXPECT_EQ(j.child_frame, "a");
+  EXPECT_EQ(ChildNames(*doc, Find(*doc, K::kModel, "a")),
+            std::vector<std::string>{"link:l"});
+
+  const Diagnostic include = TakeError(Code::kElementInvalid);
+  EXPECT_EQ(include.source.line, 12);
+  EXPECT_EQ(include.source.path, R"(/sdf/world[@name="w"]/include)");
+}
+
+TEST_F(SdfReaderTest, WorldJointNeedsSdfOneEight) {
+  const auto doc = ReadSdf(R"(<world name="w">
+  <model name="a"><link name="l"/></model>
+  <joint name="j" type="fixed"><parent>world</parent><child>a</child></joint>
+</world>)",
+                           "1.7");
+  ASSERT_TRUE(doc.has_value());
+  // Still a named sibling for the name checks, but not a joint.
+  EXPECT_EQ(ChildNames(*doc, 0),
+            (std::vector<std::string>{"model:a", "other:j"}));
+  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 4);
+}
+
+TEST_F(SdfReaderTest, ModelContents) {
+  const auto doc = ReadModel(R"(<static> True </static>
+<pose relative_to="world">1 2 3 0 0 1.5707963267948966</pose>
+<link name="base"/>
+<joint name="j" type="revolute"><parent>base</parent><child>arm</child></joint>
+<link name="arm"/>
+<frame name="f"/>
+<model name="nested" canonical_link="x" placement_frame="y">
+  <link name="x"/>
+</model>
+<include><uri>model://other</uri></include>
+<plugin name="p" filename="libp.so"/>
+<gripper name="g"/>
+<self_collide>true</self_collide>)");
+  ASSERT_TRUE(doc.has_value());
+  ExpectWellFormed(*doc);
+  const Element& m = doc->at(0);
+  EXPECT_TRUE(m.is_static);
+  EXPECT_TRUE(m.pose.present);
+  EXPECT_EQ(m.pose.relative_to, "world");
+  EXPECT_TRUE(Near(m.pose.X, PoseFromXyzRpy({1, 2, 3}, {0, 0, M_PI / 2})));
+  EXPECT_EQ(m.pose.source.line, 4);
+  EXPECT_EQ(m.pose.source.path, R"(/sdf/model[@name="m"]/pose)");
+  EXPECT_EQ(ChildNames(*doc, 0),
+            (std::vector<std::string>{"link:base", "joint:j", "link:arm",
+                                      "frame:f", "model:nested", "other:p",
+                                      "other:g"}));
+  const Element& nested = Get(*doc, K::kModel, "nested");
+  EXPECT_EQ(nested.canonical_link, "x");
+  EXPECT_EQ(nested.placement_frame, "y");
+  EXPECT_EQ(m.canonical_link, "");
+  const Diagnostic include = TakeError(Code::kElementInvalid);
+  EXPECT_EQ(include.source.line, 12);
+}
+
+TEST_F(SdfReaderTest, StaticValues) {
+  for (const char* text : {"true", "TRUE", "1", " 1\n"}) {
+    const auto doc = ReadModel(std::string("<static>") + text + "</static>");
+    ASSERT_TRUE(doc.has_value());
+    EXPECT_TRUE(doc->at(0).is_static) << text;
+  }
+  for (const char* text : {"false", "False", "0"}) {
+    const auto doc = ReadModel(std::string("<static>") + text + "</static>");
+    ASSERT_TRUE(doc.has_value());
+    EXPECT_FALSE(doc->at(0).is_static) << text;
+  }
+  const auto doc = ReadModel("<static>yes</static>");
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_FALSE(doc->at(0).is_static);
+  const Diagnostic d = TakeError(Code::kValueInvalid);
+  EXPECT_EQ(d.source.line, 3);
+  EXPECT_EQ(d.source.path, R"(/sdf/model[@name="m"]/static)");
+}
+
+TEST_F(SdfReaderTest, BadPose) {
+  const auto doc = ReadModel(R"(<link name="l">
+  <pose>1 2 three 0 0 0</pose>
+</link>
+<frame name="f"><pose relative_to="l">1 2 3</pose></frame>)");
+  ASSERT_TRUE(doc.has_value());
+  const Element& l = Get(*doc, K::kLink, "l");
+  EXPECT_TRUE(l.pose.present);
+  EXPECT_TRUE(Near(l.pose.X, Pose::Identity()));
+  const Diagnostic d1 = TakeError(Code::kPoseInvalid);
+  EXPECT_EQ(d1.source.line, 4);
+  EXPECT_EQ(d1.source.path, R"(/sdf/model[@name="m"]/link[@name="l"]/pose)");
+  const Diagnostic d2 = TakeError(Code::kPoseInvalid);
+  EXPECT_EQ(d2.source.line, 6);
+  EXPECT_EQ(d2.source.path, R"(/sdf/model[@name="m"]/frame[@name="f"]/pose)");
+  EXPECT_EQ(Get(*doc, K::kFrame, "f").pose.relative_to, "l");
+}
+
+TEST_F(SdfReaderTest, DuplicatePoseWarnsAndReadsTheFirst) {
+  const auto doc = ReadModel(R"(<link name="l">
+  <pose>1 0 0 0 0 0</pose>
+  <pose>2 0 0 0 0 0</pose>
+</link>)");
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_TRUE(Near(Get(*doc, K::kLink, "l").pose.X,
+                   PoseFromXyzRpy({1, 0, 0}, {0, 0, 0})));
+  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 5);
+}
+
+TEST_F(SdfReaderTest, LinkContents) {
+  const auto doc = ReadModel(R"(<link name="l">
+  <pose>0 0 1 0 0 0</pose>
+  <gravity>false</gravity>
+  <inertial>
+    <pose>0.1 0 0 0 0 0</pose>
+    <mass>2.5</mass>
+    <inertia>
+      <ixx>1.1</ixx><ixy>0.1</ixy><ixz>0.2</ixz>
+      <iyy>2.2</iyy><iyz>0.3</iyz><izz>3.3</izz>
+    </inertia>
+  </inertial>
+  <collision name="c"><pose>0 0 0.5 0 0 0</pose></collision>
+  <visual name="v"/>
+  <sensor name="s" type="camera"><pose>0 0 0 0 0 1</pose>
+    <plugin name="inside_sensor" filename="x"/>
+  </sensor>
+  <light name="lamp" type="point"/>
+  <projector name="proj"/>
+  <battery name="bat"/>
+  <velocity_decay/>
+  <mysim:custom name="ignored" xmlns:mysim="http://example.org/mysim"/>
+</link>)");
+  ASSERT_TRUE(doc.has_value());
+  ExpectWellFormed(*doc);
+  const ElementId l = Find(*doc, K::kLink, "l");
+  EXPECT_EQ(ChildNames(*doc, l),
+            (std::vector<std::string>{"collision:c", "visual:v", "sensor:s",
+                                      "light:lamp", "other:proj",
+                                      "other:bat"}));
+  const Element& link = doc->at(l);
+  ASSERT_TRUE(link.inertial.has_value());
+  EXPECT_EQ(link.inertial->mass, 2.5);
+  EXPECT_TRUE(link.inertial->pose.present);
+  EXPECT_TRUE(Near(link.inertial->pose.X,
+                   PoseFromXyzRpy({0.1, 0, 0}, {0, 0, 0})));
+  Eigen::Matrix3d I;
+  I << 1.1, 0.1, 0.2, 0.1, 2.2, 0.3, 0.2, 0.3, 3.3;
+  EXPECT_EQ(link.inertial->inertia, I);
+  EXPECT_TRUE(Near(Get(*doc, K::kCollision, "c").pose.X,
+                   PoseFromXyzRpy({0, 0, 0.5}, {0, 0, 0})));
+  const Element& s = Get(*doc, K::kSensor, "s");
+  EXPECT_TRUE(Near(s.pose.X, PoseFromXyzRpy({0, 0, 0}, {0, 0, 1})));
+  EXPECT_TRUE(s.children.empty());  // no reading below sensors
+  EXPECT_EQ(s.source.path,
+            R"(/sdf/model[@name="m"]/link[@name="l"]/sensor[@name="s"])");
+  EXPECT_EQ(s.source.line, 16);
+}
+
+TEST_F(SdfReaderTest, InertialDefaults) {
+  const auto doc = ReadModel(R"(<link name="l">
+  <inertial><inertia><ixx>4</ixx></inertia></inertial>
+</link>
+<link name="k"><inertial><mass>heavy</mass></inertial></link>)");
+  ASSERT_TRUE(doc.has_value());
+  const Element& l = Get(*doc, K::kLink, "l");
+  ASSERT_TRUE(l.inertial.has_value());
+  EXPECT_EQ(l.inertial->mass, 1.0);
+  EXPECT_FALSE(l.inertial->pose.present);
+  EXPECT_EQ(l.inertial->inertia,
+            Eigen::Vector3d(4, 1, 1).asDiagonal().toDenseMatrix());
+  const Element& k = Get(*doc, K::kLink, "k");
+  ASSERT_TRUE(k.inertial.has_value());
+  EXPECT_EQ(k.inertial->mass, 1.0);
+  EXPECT_EQ(k.inertial->inertia, Eigen::Matrix3d::Identity());
+  EXPECT_EQ(TakeError(Code::kValueInvalid).source.line, 6);
+}
+
+TEST_F(SdfReaderTest, Joint) {
+  const auto doc = ReadModel(R"(<joint name="j" type="universal">
+  <pose relative_to="a">0 0 1 0 0 0</pose>
+  <parent>
+     a
+  </parent>
+  <child>b</child>
+  <axis>
+    <xyz expressed_in="__model__">1 0 0</xyz>
+    <limit><lower>-1</lower><upper>1</upper></limit>
+  </axis>
+  <axis2><xyz>0 1 0</xyz></axis2>
+  <sensor name="ft" type="force_torque"/>
+  <physics><ode><cfm>0</cfm></ode></physics>
+</joint>)");
+  ASSERT_TRUE(doc.has_value());
+  const ElementId id = Find(*doc, K::kJoint, "j");
+  const Element& j = doc->at(id);
+  EXPECT_EQ(j.joint_type, "universal");
+  EXPECT_EQ(j.pose.relative_to, "a");
+  EXPECT_EQ(j.parent_frame, "a");
+  EXPECT_EQ(j.parent_source.line, 5);
+  EXPECT_EQ(j.parent_source.path, R"(/sdf/model[@name="m"]/joint[@name="j"]/parent)");
+  EXPECT_EQ(j.child_frame, "b");
+  EXPECT_EQ(j.child_source.line, 8);
+  ASSERT_EQ(j.axes.size(), 2u);
+  EXPECT_EQ(j.axes[0].xyz, Eigen::Vector3d(1, 0, 0));
+  EXPECT_EQ(j.axes[0].expressed_in, "__model__");
+  EXPECT_EQ(j.axes[0].source.line, 10);
+  EXPECT_EQ(j.axes[0].source.path,
+            R"(/sdf/model[@name="m"]/joint[@name="j"]/axis/xyz)");
+  EXPECT_EQ(j.axes[1].xyz, Eigen::Vector3d(0, 1, 0));
+  EXPECT_EQ(j.axes[1].expressed_in, "");
+  EXPECT_EQ(ChildNames(*doc, id), std::vector<std::string>{"sensor:ft"});
+}
+
+TEST_F(SdfReaderTest, JointAxisDefaults) {
+  const auto doc = ReadModel(R"(<joint name="none" type="fixed">
+  <parent>a</parent><child>b</child>
+</joint>
+<joint name="empty_axis" type="revolute">
+  <parent>a</parent><child>b</child><axis/>
+</joint>
+<joint name="only_axis2" type="revolute2">
+  <parent>a</parent><child>b</child><axis2><xyz>1 0 0</xyz></axis2>
+</joint>)");
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_TRUE(Get(*doc, K::kJoint, "none").axes.empty());
+  const Element& empty = Get(*doc, K::kJoint, "empty_axis");
+  ASSERT_EQ(empty.axes.size(), 1u);
+  EXPECT_EQ(empty.axes[0].xyz, Eigen::Vector3d::UnitZ());
+  const Element& only2 = Get(*doc, K::kJoint, "only_axis2");
+  ASSERT_EQ(only2.axes.size(), 2u);
+  EXPECT_EQ(only2.axes[0].xyz, Eigen::Vector3d::UnitZ());
+  EXPECT_EQ(only2.axes[1].xyz, Eigen::Vector3d::UnitX());
+}
+
+TEST_F(SdfReaderTest, JointErrors) {
+  const auto doc = ReadModel(R"(<joint name="a" type="hinge">
+  <parent>x</parent><child>y</child>
+</joint>
+<joint name="b">
+  <parent>x</parent>
+  <axis><xyz>1 0</xyz><use_parent_model_frame>true</use_parent_model_frame></axis>
+</joint>)");
+  ASSERT_TRUE(doc.has_value());
+  const Diagnostic type = TakeError(Code::kAttributeInvalid);
+  EXPECT_EQ(type.source.line, 3);
+  EXPECT_EQ(type.source.path, R"(/sdf/model[@name="m"]/joint[@name="a"])");
+  EXPECT_EQ(Get(*doc, K::kJoint, "a").joint_type, "hinge");
+  EXPECT_EQ(TakeError(Code::kAttributeMissing).source.line, 6);
+  const Diagnostic child = TakeError(Code::kElementMissing);
+  EXPECT_EQ(child.source.line, 6);
+  const Element& b = Get(*doc, K::kJoint, "b");
+  EXPECT_EQ(b.child_frame, "");
+  EXPECT_EQ(b.child_source.line, 6);
+  EXPECT_EQ(TakeError(Code::kValueInvalid).source.line, 8);
+  ASSERT_EQ(b.axes.size(), 1u);
+  EXPECT_EQ(b.axes[0].xyz, Eigen::Vector3d::UnitZ());
+  const Diagnostic removed = TakeWarning(Code::kElementInvalid);
+  EXPECT_EQ(removed.source.path,
+            R"(/sdf/model[@name="m"]/joint[@name="b"]/axis/use_parent_model_frame)");
+}
+
+TEST_F(SdfReaderTest, EveryJointType) {
+  for (const char* type : {"revolute", "revolute2", "prismatic", "ball",
+                           "screw", "universal", "fixed", "gearbox",
+                           "continuous"}) {
+    const auto doc = ReadModel(std::string("<joint name='j' type='") + type +
+                               "'><parent>a</parent><child>b</child></joint>");
+    ASSERT_TRUE(doc.has_value());
+    EXPECT_EQ(doc->at(1).joint_type, type);
+  }
+}
+
+TEST_F(SdfReaderTest, Frame) {
+  const auto doc = ReadModel(R"(<frame name="f" attached_to="l">
+  <pose relative_to="l">0 0 0 0 0.5 0</pose>
+</frame>
+<frame name="g"/>)");
+  ASSERT_TRUE(doc.has_value());
+  const Element& f = Get(*doc, K::kFrame, "f");
+  EXPECT_EQ(f.attached_to, "l");
+  EXPECT_TRUE(Near(f.pose.X, PoseFromXyzRpy({0, 0, 0}, {0, 0.5, 0})));
+  EXPECT_EQ(f.pose.source.line, 4);
+  EXPECT_EQ(Get(*doc, K::kFrame, "g").attached_to, "");
+}
+
+TEST_F(SdfReaderTest, MissingNames) {
+  const auto doc = ReadModel(R"(<link/>
+<frame name=""/>
+<model><link name="l"/></model>)");
+  ASSERT_TRUE(doc.has_value());
+  ExpectWellFormed(*doc);
+  ASSERT_EQ(doc->at(0).children.size(), 3u);
+  const Element& link = doc->at(doc->at(0).children[0]);
+  EXPECT_FALSE(link.has_name);
+  EXPECT_EQ(link.source.path, R"(/sdf/model[@name="m"]/link)");
+  // An empty name is the core's business, not the reader's.
+  EXPECT_TRUE(doc->at(doc->at(0).children[1]).has_name);
+  EXPECT_EQ(TakeError(Code::kAttributeMissing).source.line, 3);
+  EXPECT_EQ(TakeError(Code::kAttributeMissing).source.line, 5);
+}
+
+TEST_F(SdfReaderTest, DuplicateNamesAreLeftToTheCore) {
+  const auto doc = ReadModel(R"(<link name="a"/><link name="a"/>
+<frame name="__model__"/>)");
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(doc->size(), 4u);
+}
+
+TEST_F(SdfReaderTest, TopLevel) {
+  EXPECT_FALSE(ReadSdf("<light name='l'/>").has_value());
+  EXPECT_EQ(TakeError(Code::kElementInvalid).source.line, 2);
+  EXPECT_EQ(TakeError(Code::kElementMissing).source.line, 1);
+
+  EXPECT_FALSE(ReadSdf("").has_value());
+  TakeError(Code::kElementMissing);
+
+  const auto doc = ReadSdf("<model name='a'/>\n<model name='b'/>", "1.7");
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(doc->at(0).name, "a");
+  EXPECT_EQ(doc->size(), 1u);
+  EXPECT_EQ(TakeError(Code::kElementInvalid).source.line, 3);
+
+  const auto world = ReadSdf("<world name='w'/>\n<world name='v'/>");
+  ASSERT_TRUE(world.has_value());
+  EXPECT_EQ(world->at(0).name, "w");
+  EXPECT_EQ(TakeError(Code::kElementInvalid).source.line, 3);
+}
+
+TEST_F(SdfReaderTest, PreOrderWithParentLinks) {
+  const auto doc = ReadModel(R"(<model name="a">
+  <link name="a1"><visual name="v"/></link>
+  <model name="b"><link name="b1"/></model>
+  <link name="a2"/>
+</model>
+<link name="m1"/>)");
+  ASSERT_TRUE(doc.has_value());
+  ExpectWellFormed(*doc);
+  std::vector<std::string> order;
+  for (const Element& e : doc->elements) order.push_back(e.name);
+  EXPECT_EQ(order, (std::vector<std::string>{"m", "a", "a1", "v", "b", "b1",
+                                             "a2", "m1"}));
+  EXPECT_EQ(doc->ScopedName(Find(*doc, K::kLink, "b1")), "m::a::b::b1");
+}
+
+TEST_F(SdfReaderTest, TenThousandNestedModels) {
+  constexpr int kDepth = 10'000;
+  std::string text = "<sdf version=\"1.8\">\n";
+  for (int i = 0; i < kDepth; ++i) {
+    text += "<model name=\"m" + std::to_string(i) + "\"><link name=\"l\"/>\n";
+  }
+  for (int i = 0; i < kDepth; ++i) text += "</model>";
+  text += "</sdf>\n";
+  const auto doc = ReadText(text);
+  ASSERT_TRUE(doc.has_value());
+  ASSERT_EQ(doc->size(), static_cast<size_t>(2 * kDepth));
+  ExpectWellFormed(*doc);
+  // Model k is element 2k, its link 2k + 1.
+  for (int k = 0; k < kDepth; ++k) {
+    const Element& model = doc->at(2 * k);
+    const Element& link = doc->at(2 * k + 1);
+    ASSERT_EQ(model.kind, K::kModel);
+    ASSERT_EQ(model.name, "m" + std::to_string(k));
+    ASSERT_EQ(model.parent, k == 0 ? kNoElement : 2 * (k - 1));
+    ASSERT_EQ(model.source.line, k + 2);
+    ASSERT_EQ(link.kind, K::kLink);
+    ASSERT_EQ(link.parent, 2 * k);
+  }
+  const Element& deepest = doc->at(2 * kDepth - 1);
+  EXPECT_NE(deepest.source.path.find("levels)"), std::string::npos);
+  EXPECT_LT(deepest.source.path.size(), 2000u);
+}
+
+}  // namespace
+}  // namespace sdfconv

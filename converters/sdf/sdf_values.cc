@@ -1,0 +1,112 @@
+#include "converters/sdf/sdf_values.h"
+
+#include <optional>
+#include <vector>
+
+#include "converters/xml/text_values.h"
+
+namespace sdfconv {
+namespace {
+
+// "'1 2 3'" with whitespace runs shown as single spaces, cut if very long.
+std::string Quote(std::string_view text) {
+  constexpr size_t kMaxShown = 80;
+  std::string shown;
+  bool in_space = false;
+  for (char c : TrimWhitespace(text)) {
+    if (IsXmlSpace(c)) {
+      in_space = true;
+      continue;
+    }
+    if (in_space) shown.push_back(' ');
+    in_space = false;
+    shown.push_back(c);
+    if (shown.size() > kMaxShown) {
+      shown += "...";
+      break;
+    }
+  }
+  return "'" + shown + "'";
+}
+
+// "<pose> of <link name="l">", or just "<pose>" at the root.
+std::string DescribeWithOwner(const xmlNode* element) {
+  std::string out = DescribeElement(element);
+  if (const xmlNode* owner = ParentElement(element)) {
+    out += " of " + DescribeElement(owner);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string DescribeElement(const xmlNode* element) {
+  std::string out = "<" + Tag(element);
+  if (const std::optional<std::string> name = Attribute(element, "name")) {
+    out += " name=\"" + *name + "\"";
+  }
+  return out + ">";
+}
+
+PoseSpec ReadPose(const XmlDocument& xml, const xmlNode* pose,
+                  Diagnostics* diags) {
+  PoseSpec spec;
+  spec.present = true;
+  spec.source = xml.Locate(pose);
+  spec.relative_to = Attribute(pose, "relative_to").value_or("");
+  for (const char* attribute : {"degrees", "rotation_format"}) {
+    if (Attribute(pose, attribute)) {
+      diags->Warning(Code::kAttributeInvalid, spec.source,
+                     std::string("@") + attribute + " of " +
+                         DescribeWithOwner(pose) +
+                         " is an SDFormat 1.9 attribute; it is ignored");
+    }
+  }
+  const std::string text = Text(pose);
+  if (TrimWhitespace(text).empty()) return spec;  // <pose/>: identity
+  const std::optional<std::vector<double>> v = ParseDoubles(text, 6);
+  if (!v) {
+    diags->Error(Code::kPoseInvalid, spec.source,
+                 DescribeWithOwner(pose) + " is " + Quote(text) +
+                     "; expected six numbers 'x y z roll pitch yaw'");
+    return spec;
+  }
+  spec.X = PoseFromXyzRpy(Eigen::Vector3d((*v)[0], (*v)[1], (*v)[2]),
+                          Eigen::Vector3d((*v)[3], (*v)[4], (*v)[5]));
+  return spec;
+}
+
+bool ReadBool(const XmlDocument& xml, const xmlNode* element, bool fallback,
+              Diagnostics* diags) {
+  const std::string text = Text(element);
+  if (const std::optional<bool> value = ParseBool(text)) return *value;
+  diags->Error(Code::kValueInvalid, xml.Locate(element),
+               DescribeWithOwner(element) + " is " + Quote(text) +
+                   "; expected true, false, 1 or 0");
+  return fallback;
+}
+
+double ReadDouble(const XmlDocument& xml, const xmlNode* element,
+                  double fallback, Diagnostics* diags) {
+  const std::string text = Text(element);
+  if (const std::optional<double> value = ParseDouble(text)) return *value;
+  diags->Error(Code::kValueInvalid, xml.Locate(element),
+               DescribeWithOwner(element) + " is " + Quote(text) +
+                   "; expected a finite number");
+  return fallback;
+}
+
+Eigen::Vector3d ReadVector3(const XmlDocument& xml, const xmlNode* element,
+                            const Eigen::Vector3d& fallback,
+                            Diagnostics* diags) {
+  const std::string text = Text(element);
+  if (const std::optional<std::vector<double>> v = ParseDoubles(text, 3)) {
+    return Eigen::Vector3d((*v)[0], (*v)[1], (*v)[2]);
+  }
+  diags->Error(Code::kValueInvalid, xml.Locate(element),
+               DescribeWithOwner(element) + " is " + Quote(text) +
+                   "; expected three numbers 'x y z'");
+  return fallback;
+}
+
+}  // namespace sdfconv

@@ -1,0 +1,52 @@
+// SDFormat values: <pose>, booleans, numbers and vectors read from XML
+// elements, each reported at its own element when malformed.
+//
+// Each Read* function reads one element's text. On malformed text it adds
+// one diagnostic (at that element, naming it and quoting the text) and
+// returns a harmless default, so the caller just carries on.
+//
+//   const xmlNode* pose = FirstChildElement(link, "pose");
+//   PoseSpec X_ML = ReadPose(xml, pose, &diags);  // identity if malformed
+#ifndef SDFCONV_CONVERTERS_SDF_SDF_VALUES_H_
+#define SDFCONV_CONVERTERS_SDF_SDF_VALUES_H_
+
+#include <string>
+#include <string_view>
+
+#include <Eigen/Core>
+
+#include "converters/xml/xml_document.h"
+#include "core/diagnostic.h"
+#include "core/document.h"
+
+namespace sdfconv {
+
+// How an element is named in messages: <link name="l"> or <inertial>.
+[[nodiscard]] std::string DescribeElement(const xmlNode* element);
+
+// A <pose> element: `x y z roll pitch yaw` (exactly six finite numbers,
+// separated by any whitespace; empty text is the identity), @relative_to as
+// written, present = true, source = the <pose> element. Malformed text ->
+// POSE_INVALID and the identity. @degrees and @rotation_format (SDFormat
+// 1.9) are not read: each gives a warning ATTRIBUTE_INVALID.
+[[nodiscard]] PoseSpec ReadPose(const XmlDocument& xml, const xmlNode* pose,
+                                Diagnostics* diags);
+
+// A boolean element (true/false/1/0, any case, surrounding whitespace);
+// otherwise VALUE_INVALID and `fallback`.
+[[nodiscard]] bool ReadBool(const XmlDocument& xml, const xmlNode* element,
+                            bool fallback, Diagnostics* diags);
+
+// A number element; otherwise VALUE_INVALID and `fallback`.
+[[nodiscard]] double ReadDouble(const XmlDocument& xml, const xmlNode* element,
+                                double fallback, Diagnostics* diags);
+
+// A vector3 element (`x y z`); otherwise VALUE_INVALID and `fallback`.
+[[nodiscard]] Eigen::Vector3d ReadVector3(const XmlDocument& xml,
+                                          const xmlNode* element,
+                                          const Eigen::Vector3d& fallback,
+                                          Diagnostics* diags);
+
+}  // namespace sdfconv
+
+#endif  // SDFCONV_CONVERTERS_SDF_SDF_VALUES_H_

@@ -1,0 +1,48 @@
+// Text values: numbers and booleans read out of XML text, the same way in
+// every locale.
+//
+// XML formats write numbers as text (`<mass>1.5</mass>`, `<pose>0 0 1 0 0
+// 0</pose>`, `<origin xyz="1 2 3"/>`). These helpers turn such text into
+// values with std::from_chars, so the result never depends on the process
+// locale (a German locale does not turn "1.5" into 1). They only say
+// whether the text is well formed; the caller reports a diagnostic naming
+// the element, because only the caller knows which element it is.
+//
+// Accepted numbers: an optional sign ('+' or '-'), then decimal or
+// scientific notation ("1", "-0.5", "1e-3", ".5"). Rejected: "inf", "nan",
+// hexadecimal, anything with trailing characters, and values that do not fit
+// a double. Whitespace is any of " \t\n\r\f\v".
+//
+//   std::optional<std::vector<double>> xyz = ParseDoubles(" 0 0\n1 ", 3);
+//   std::optional<bool> is_static = ParseBool(" TRUE ");  // true
+#ifndef SDFCONV_CONVERTERS_XML_TEXT_VALUES_H_
+#define SDFCONV_CONVERTERS_XML_TEXT_VALUES_H_
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace sdfconv {
+
+// True for the XML/ASCII whitespace characters " \t\n\r\f\v".
+[[nodiscard]] bool IsXmlSpace(char c);
+
+// `text` without leading and trailing whitespace.
+[[nodiscard]] std::string_view TrimWhitespace(std::string_view text);
+
+// One finite number, surrounding whitespace allowed.
+[[nodiscard]] std::optional<double> ParseDouble(std::string_view text);
+
+// Exactly `count` finite numbers separated by whitespace (of any kind and
+// amount); nothing else.
+[[nodiscard]] std::optional<std::vector<double>> ParseDoubles(
+    std::string_view text, size_t count);
+
+// "true", "false", "1" or "0", case-insensitive, surrounding whitespace
+// allowed.
+[[nodiscard]] std::optional<bool> ParseBool(std::string_view text);
+
+}  // namespace sdfconv
+
+#endif  // SDFCONV_CONVERTERS_XML_TEXT_VALUES_H_

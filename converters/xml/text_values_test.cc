@@ -1,0 +1,63 @@
+#include "converters/xml/text_values.h"
+
+#include <clocale>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace sdfconv {
+namespace {
+
+TEST(TextValuesTest, Trim) {
+  EXPECT_EQ(TrimWhitespace(" \t\n a b \r\f\v"), "a b");
+  EXPECT_EQ(TrimWhitespace("   "), "");
+}
+
+TEST(TextValuesTest, ParseDouble) {
+  EXPECT_EQ(ParseDouble(" 1.5 "), 1.5);
+  EXPECT_EQ(ParseDouble("-2"), -2.0);
+  EXPECT_EQ(ParseDouble("+2"), 2.0);
+  EXPECT_EQ(ParseDouble(".5"), 0.5);
+  EXPECT_EQ(ParseDouble("1e-3"), 1e-3);
+  EXPECT_EQ(ParseDouble("1E3"), 1000.0);
+  for (const char* bad : {"", " ", "1.5x", "inf", "-inf", "nan", "0x10", "1e999",
+                          "+-1", "++1", "+", "-", "1 2", "1,5"}) {
+    EXPECT_EQ(ParseDouble(bad), std::nullopt) << bad;
+  }
+}
+
+TEST(TextValuesTest, ParseDoubles) {
+  EXPECT_EQ(ParseDoubles("1 2\t3\n4\r\n5  6", 6),
+            (std::vector<double>{1, 2, 3, 4, 5, 6}));
+  EXPECT_EQ(ParseDoubles("  0 0 1  ", 3), (std::vector<double>{0, 0, 1}));
+  EXPECT_EQ(ParseDoubles("", 0), std::vector<double>{});
+  EXPECT_EQ(ParseDoubles("1 2", 3), std::nullopt);
+  EXPECT_EQ(ParseDoubles("1 2 3 4", 3), std::nullopt);
+  EXPECT_EQ(ParseDoubles("1 two 3", 3), std::nullopt);
+  EXPECT_EQ(ParseDoubles("1 nan 3", 3), std::nullopt);
+  EXPECT_EQ(ParseDoubles("1,2,3", 3), std::nullopt);
+}
+
+TEST(TextValuesTest, LocaleIndependent) {
+  // A locale with a decimal comma, if the machine has one.
+  if (std::setlocale(LC_ALL, "de_DE.UTF-8") == nullptr) {
+    GTEST_SKIP() << "no de_DE.UTF-8 locale on this machine";
+  }
+  EXPECT_EQ(ParseDouble("1.5"), 1.5);
+  std::setlocale(LC_ALL, "C");
+}
+
+TEST(TextValuesTest, ParseBool) {
+  for (const char* t : {"true", "TRUE", " True\n", "1", " 1 "}) {
+    EXPECT_EQ(ParseBool(t), true) << t;
+  }
+  for (const char* f : {"false", "FALSE", "\tFalse ", "0"}) {
+    EXPECT_EQ(ParseBool(f), false) << f;
+  }
+  for (const char* bad : {"", "yes", "no", "2", "01", "truee", "t"}) {
+    EXPECT_EQ(ParseBool(bad), std::nullopt) << bad;
+  }
+}
+
+}  // namespace
+}  // namespace sdfconv

@@ -1,6 +1,7 @@
 #include "cli/check_command.h"
 
 #include <algorithm>
+#include <vector>
 
 #include <spdlog/spdlog.h>
 
@@ -36,8 +37,15 @@ CheckedFile CheckFile(const std::string& path) {
   return file;
 }
 
+// In source order, like a compiler; phase order breaks ties.
 void PrintDiagnostics(const Diagnostics& diags, std::ostream& err) {
-  for (const Diagnostic& d : diags.items()) err << FormatDiagnostic(d) << '\n';
+  std::vector<const Diagnostic*> sorted;
+  for (const Diagnostic& d : diags.items()) sorted.push_back(&d);
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const Diagnostic* a, const Diagnostic* b) {
+                     return a->source.line < b->source.line;
+                   });
+  for (const Diagnostic* d : sorted) err << FormatDiagnostic(*d) << '\n';
   err.flush();
 }
 

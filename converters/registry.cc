@@ -3,6 +3,7 @@
 #include <memory>
 #include <vector>
 
+#include "converters/sdf/legacy_reader.h"
 #include "converters/sdf/sdf_reader.h"
 
 namespace sdfconv {
@@ -18,12 +19,25 @@ struct Format {
   std::vector<const FrontEnd*> front_ends;
 };
 
+template <typename Versions>
+std::vector<std::string_view> Concat(std::vector<std::string_view> out,
+                                     const Versions& more) {
+  out.insert(out.end(), more.begin(), more.end());
+  return out;
+}
+
 const std::vector<Format>& Formats() {
   static const auto* const kSdfReader = new SdfReader();
+  static const auto* const kLegacySdfReader = new LegacySdfReader();
   static const auto* const kFormats = new std::vector<Format>{
       {"sdf", "SDFormat", /*version_required=*/true,
-       {kSdfReaderVersions.begin(), kSdfReaderVersions.end()},
-       {kSdfReader}},
+       Concat({kLegacySdfVersions.begin(), kLegacySdfVersions.end()},
+              kSdfReaderVersions),
+       {kLegacySdfReader, kSdfReader}},
+      // SDFormat 1.2's own root element (and 1.0's, not read).
+      {"gazebo", "SDFormat with root <gazebo>", /*version_required=*/true,
+       {kLegacyGazeboVersions.begin(), kLegacyGazeboVersions.end()},
+       {kLegacySdfReader}},
       {"robot", "URDF", /*version_required=*/false, {}, {}},
   };
   return *kFormats;

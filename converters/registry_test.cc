@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "converters/diagnostic_test_util.h"
+#include "converters/sdf/legacy_reader.h"
 #include "converters/sdf/sdf_reader.h"
 
 namespace sdfconv {
@@ -52,8 +53,24 @@ TEST_F(RegistryTest, ReadsSdfOneSevenAndOneEight) {
   }
 }
 
+TEST_F(RegistryTest, ReadsSdfOneTwoToOneSix) {
+  for (const char* version : {"1.2", "1.3", "1.4", "1.5", "1.6"}) {
+    const auto doc = Read(std::string("<sdf version=\"") + version +
+                          "\"><model name=\"m\"><link name=\"l\"/></model>"
+                          "</sdf>");
+    ASSERT_TRUE(doc.has_value()) << version;
+    EXPECT_EQ(doc->version, version);
+    EXPECT_EQ(doc->size(), 2u);
+  }
+  // SDFormat 1.2's own root element.
+  const auto doc = Read("<gazebo version='1.2'><model name='m'>"
+                        "<link name='l'/></model></gazebo>");
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(doc->version, "1.2");
+}
+
 TEST_F(RegistryTest, UnsupportedVersions) {
-  for (const char* version : {"1.3", "1.6", "1.9", "2.0", ""}) {
+  for (const char* version : {"1.0", "1.1", "1.9", "2.0", "1.6.0", ""}) {
     EXPECT_FALSE(Read(std::string("<?xml version='1.0'?>\n<sdf version=\"") +
                       version + "\"><model name='m'/></sdf>")
                      .has_value());
@@ -72,7 +89,11 @@ TEST_F(RegistryTest, MissingVersion) {
 TEST_F(RegistryTest, OtherRootElements) {
   EXPECT_FALSE(Read("<robot name='r'><link name='l'/></robot>").has_value());
   TakeError(Code::kVersionUnsupported);  // URDF: no reader yet
-  EXPECT_FALSE(Read("<gazebo version='1.8'/>").has_value());
+  EXPECT_FALSE(Read("<gazebo version='1.0'/>").has_value());
+  TakeError(Code::kVersionUnsupported);  // SDFormat 1.0: not read
+  EXPECT_FALSE(Read("<gazebo/>").has_value());
+  TakeError(Code::kAttributeMissing);
+  EXPECT_FALSE(Read("<world name='w'/>").has_value());
   TakeError(Code::kElementInvalid);
 }
 
@@ -81,7 +102,13 @@ TEST_F(RegistryTest, FindFrontEnd) {
   ASSERT_NE(sdf, nullptr);
   EXPECT_EQ(FindFrontEnd("sdf", "1.7"), sdf);
   EXPECT_EQ(sdf->name(), SdfReader().name());
-  EXPECT_EQ(FindFrontEnd("sdf", "1.6"), nullptr);
+  const FrontEnd* legacy = FindFrontEnd("sdf", "1.6");
+  ASSERT_NE(legacy, nullptr);
+  EXPECT_EQ(legacy->name(), LegacySdfReader().name());
+  EXPECT_EQ(FindFrontEnd("sdf", "1.2"), legacy);
+  EXPECT_EQ(FindFrontEnd("gazebo", "1.2"), legacy);
+  EXPECT_EQ(FindFrontEnd("gazebo", "1.3"), nullptr);
+  EXPECT_EQ(FindFrontEnd("sdf", "1.9"), nullptr);
   EXPECT_EQ(FindFrontEnd("robot", ""), nullptr);
 }
 
@@ -163,9 +190,9 @@ TEST_F(RegistryTest, CorpusModelWithFrames) {
             R"(/collision[@name="C1"])");
 }
 
-// Reads every SDFormat 1.7/1.8 file of the corpus and reports how many read
-// without front-end errors. Fails only if a file yields neither a Document
-// nor an error.
+// Reads every SDFormat file of the corpus that a front end reads (1.2-1.8)
+// and reports how many read without front-end errors. Fails only if a file
+// yields neither a Document nor an error.
 TEST_F(RegistryTest, CorpusSurvey) {
   const std::string corpus = CorpusDir();
   if (corpus.empty()) GTEST_SKIP() << "set SDFCONV_CORPUS to run this test";
@@ -182,9 +209,9 @@ TEST_F(RegistryTest, CorpusSurvey) {
   for (const std::string& path : paths) {
     Diagnostics probe;
     const auto xml = XmlDocument::LoadFile(path, &probe);
-    if (!xml || Tag(xml->root()) != "sdf") continue;
+    if (!xml) continue;
     const std::string version = Attribute(xml->root(), "version").value_or("");
-    if (version != "1.7" && version != "1.8") continue;
+    if (FindFrontEnd(Tag(xml->root()), version) == nullptr) continue;
     ++read;
     Diagnostics diags;
     const auto doc = ReadXml(*xml, &diags);
@@ -197,7 +224,7 @@ TEST_F(RegistryTest, CorpusSurvey) {
     }
   }
   std::cout << "corpus: " << clean << " of " << read
-            << " SDFormat 1.7/1.8 files read without front-end errors\n";
+            << " SDFormat 1.2-1.8 files read without front-end errors\n";
   diags_ = Diagnostics();
 }
 

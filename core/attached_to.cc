@@ -1,23 +1,33 @@
 // Phase 4: //frame/@attached_to values and the attached_to graph (004 model
 // phases 6-7, world phases 4-5; 003 model phases 5-6, world phases 4-5).
 //
-// Edges: a joint to its child frame; a frame to its attached_to target or,
-// without one, to its scope's frame (the model, or the world); a non-static
-// model to its canonical link. Links, static models and the world end every
-// walk; what a frame reaches is the body it moves with.
+// Edges: a joint to its child frame (the world frame too, before 1.7); a
+// frame to its attached_to target or, without one, to the element it is
+// written in (its model or the world; in 1.5/1.6 also a link or joint); a
+// non-static model to its canonical link. Links, static models and the
+// world end every walk; what a frame reaches is the body it moves with.
 #include "core/phases.h"
 
 namespace sdfconv::internal {
 namespace {
 
-ElementId ScopeFrame(const PhaseContext& ctx, ElementId scope) {
-  return scope == kNoElement ? ctx.world : scope;
+// Without @attached_to a frame is attached to the element it is written in:
+// its model, or the world (004 sections 4.2, 5.2). SDFormat 1.5 and 1.6 also
+// allow <frame> inside links, joints, collisions, visuals, sensors and
+// lights (000; see /usr/share/sdformat12/1.5/frame.sdf and its includers):
+// such a frame is attached to the nearest link or joint around it.
+ElementId EnclosingFrame(const PhaseContext& ctx, ElementId id) {
+  ElementId p = ctx.doc.at(id).parent;
+  while (p != kNoElement && !DefinesFrame(ctx.doc.at(p).kind)) {
+    p = ctx.doc.at(p).parent;
+  }
+  return p == kNoElement ? ctx.world : p;
 }
 
 ElementId AttachedToTarget(PhaseContext& ctx, ElementId id) {
   const Element& f = ctx.doc.at(id);
+  if (f.attached_to.empty()) return EnclosingFrame(ctx, id);
   const ElementId scope = ctx.scopes.ScopeOf(id);
-  if (f.attached_to.empty()) return ScopeFrame(ctx, scope);
   const ElementId t = ctx.scopes.Lookup(scope, f.attached_to);
   if (t == kNoElement) {
     ctx.diags.Error(Code::kFrameAttachedToInvalid, f.source,

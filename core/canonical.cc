@@ -18,8 +18,9 @@ void ResolveCanonicalLinks(PhaseContext& ctx) {
     if (m.kind != ElementKind::kModel) continue;
     ElementId canonical = kNoElement;
     if (!m.canonical_link.empty()) {
-      const ElementId c = ctx.scopes.Lookup(id, m.canonical_link);
-      if (c != kNoElement && doc.at(c).kind == ElementKind::kLink) {
+      const ElementId c =
+          ctx.scopes.LookupKind(id, m.canonical_link, ElementKind::kLink);
+      if (c != kNoElement) {
         canonical = c;
       } else if (!m.is_static) {
         ctx.diags.Error(Code::kModelCanonicalLinkInvalid, m.source,

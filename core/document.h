@@ -11,6 +11,15 @@
 // by the phases in frame_graph.h. Front ends fill a Document; back ends read a
 // Document together with its resolved FrameGraph.
 //
+// Documents of every SDFormat version share these terms; the version
+// (`Document::version`) selects the rules the phases apply where versions
+// differ (see frame_graph.h). Front ends for older versions express their
+// semantics in these terms: //pose/@frame (1.5, 1.6) is `relative_to`, an
+// axis in the parent model frame (1.4, or 1.5/1.6 with
+// use_parent_model_frame) is `expressed_in = "__model__"`, and the <frame>s
+// 1.5/1.6 allow inside links, joints, collisions, ... are kFrame children of
+// those elements (docs/legacy.md).
+//
 // Invariants:
 //  - elements[0] is the root: a kWorld, or a kModel for a model file.
 //  - for every element e other than the root, e.parent < e's own id, and e is
@@ -54,7 +63,8 @@ const char* KindName(ElementKind kind);
 bool DefinesFrame(ElementKind kind);
 
 // A <pose> as written: the transform from the frame named by `relative_to`
-// (empty: the element's default frame) to the element's own frame.
+// (//pose/@relative_to from 1.7 on, //pose/@frame in 1.5 and 1.6; empty:
+// the element's default frame) to the element's own frame.
 struct PoseSpec {
   Pose X = Pose::Identity();
   std::string relative_to;
@@ -63,7 +73,7 @@ struct PoseSpec {
 };
 
 // One joint axis (<axis> or <axis2>): xyz expressed in `expressed_in`
-// (empty: the joint frame).
+// (empty: the joint frame; "__model__": the joint's model frame).
 struct JointAxis {
   Eigen::Vector3d xyz = Eigen::Vector3d::UnitZ();
   std::string expressed_in;
@@ -91,7 +101,8 @@ struct Element {
   std::string canonical_link;  // as written; empty: the default rule
   std::string placement_frame;
 
-  // kFrame
+  // kFrame. A frame's parent is a model or the world, or, in SDFormat 1.5
+  // and 1.6 only, a link, joint, collision, visual, sensor or light.
   std::string attached_to;
 
   // kJoint

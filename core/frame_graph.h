@@ -2,7 +2,12 @@
 //
 // Building the graph runs the parsing phases of the SDFormat 1.7 proposal
 // (004) and the 1.8 composition proposal (003), in their order, over every
-// scope of the document (the world, every model, nested to any depth):
+// scope of the document (the world, every model, nested to any depth).
+// Files of SDFormat 1.2-1.6 go through the same phases; where the legacy
+// document (000) says older versions differ, the phase asks
+// `doc.AtLeast(1, 7)` and cites it (names unique per type, nothing reserved,
+// joints to and from `world`, frames inside links). docs/legacy.md lists
+// every such rule.
 //
 //   1. names: not empty, not reserved, unique among siblings     (names.cc)
 //   2. joint parent/child names                                   (joints.cc)
@@ -54,8 +59,9 @@ struct FrameGraph {
   // attached_to edges: a link id, a static model's id, the world element,
   // or kWorldFrame. Collisions, visuals, sensors and lights: their link.
   std::vector<ElementId> body;
-  // Joints: resolved <parent> and <child> frames (<parent>world</parent>
-  // resolves to the world element or kWorldFrame).
+  // Joints: resolved <parent> and <child> frames (<parent>world</parent>,
+  // and before 1.7 <child>world</child>, resolve to the world element or
+  // kWorldFrame).
   std::vector<ElementId> joint_parent;
   std::vector<ElementId> joint_child;
   // Joints: the frame each axis is expressed in (default: the joint).

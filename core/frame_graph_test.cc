@@ -419,5 +419,194 @@ TEST(Placement, FrameMustExist) {
   EXPECT_EQ(Codes2(t), std::vector<std::string>{"MODEL_PLACEMENT_FRAME_INVALID"});
 }
 
+// ---- SDFormat 1.4-1.6 (000 "Pose Frame Semantics: legacy behavior") -------
+
+// "sibling elements of the same type must have unique names".
+TEST(Legacy, NamesUniquePerType) {
+  for (const char* version : {"1.4", "1.5", "1.6"}) {
+    TestDocument t(version);
+    const ElementId m = t.Root(K::kModel, "m");
+    t.Add(m, K::kLink, "base");
+    t.Add(m, K::kLink, "attachment");
+    t.Joint(m, "attachment", "base", "attachment");
+    t.Frame(m, "attachment", "");
+    const ElementId l = t.Add(m, K::kLink, "l");
+    t.Add(l, K::kCollision, "x");
+    t.Add(l, K::kVisual, "x");
+    EXPECT_EQ(Check(t), Codes{}) << version;
+    t.Add(l, K::kVisual, "x");
+    EXPECT_EQ(Check(t), Codes{"DUPLICATE_NAME"}) << version;
+  }
+  TestDocument t17("1.7");
+  const ElementId m = t17.Root(K::kModel, "m");
+  t17.Add(m, K::kLink, "a");
+  t17.Frame(m, "a", "");
+  EXPECT_EQ(Check(t17), Codes{"DUPLICATE_NAME"});
+}
+
+// "It is allowed to create a link named world"; nothing is reserved.
+TEST(Legacy, NoReservedNames) {
+  TestDocument t("1.6");
+  const ElementId m = t.Root(K::kModel, "world");
+  t.Add(m, K::kLink, "world");
+  t.Add(m, K::kLink, "__link__");
+  t.Frame(m, "__frame__", "");
+  EXPECT_EQ(Check(t), Codes{});
+  TestDocument t17("1.7");
+  t17.Add(t17.Root(K::kModel, "m"), K::kLink, "world");
+  EXPECT_EQ(Check(t17), Codes{"RESERVED_NAME"});
+}
+
+// A joint's <parent> and <child> are links, even when a joint or frame of
+// the same name comes first.
+TEST(Legacy, JointEndsAreLinksOfThatName) {
+  TestDocument t("1.4");
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Frame(m, "b", "");
+  const ElementId ja = t.Joint(m, "a", "a", "b");
+  const ElementId a = t.Add(m, K::kLink, "a");
+  const ElementId b = t.Add(m, K::kLink, "b");
+  FrameGraph g;
+  EXPECT_EQ(Check(t, &g), Codes{});
+  EXPECT_EQ(g.joint_parent[ja], a);
+  EXPECT_EQ(g.joint_child[ja], b);
+  EXPECT_EQ(g.body[ja], b);
+}
+
+// An untyped reference (//pose/@frame) to a shared name means the link,
+// then the nested model, the joint, the frame.
+TEST(Legacy, UntypedReferencePrefersTheLink) {
+  TestDocument t("1.6");
+  const ElementId m = t.Root(K::kModel, "m");
+  const ElementId fa = t.Frame(m, "a", "", P(0, 1, 0, 0, 0, 0));
+  const ElementId ja = t.Joint(m, "a", "b", "a");
+  const ElementId la = t.Add(m, K::kLink, "a", P(1, 0, 0, 0, 0, 0));
+  const ElementId b = t.Add(m, K::kLink, "b");
+  const ElementId c = t.Add(m, K::kLink, "c", Pose::Identity(), "a");
+  const ElementId d = t.Add(m, K::kLink, "d", Pose::Identity(), "b");
+  FrameGraph g;
+  EXPECT_EQ(Check(t, &g), Codes{});
+  EXPECT_EQ(g.relative_to[c], la);
+  EXPECT_NE(g.relative_to[c], fa);
+  EXPECT_NE(g.relative_to[c], ja);
+  EXPECT_EQ(g.relative_to[d], b);
+}
+
+// "if one but not both of the parent and child links is specified as world
+// and a sibling link named world does not exist, the world link will be
+// interpreted as a fixed inertial frame."
+TEST(Legacy, WorldAsParentOrChild) {
+  TestDocument t("1.4");
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "l");
+  const ElementId up = t.Joint(m, "up", "world", "l");
+  const ElementId down = t.Joint(m, "down", "l", "world");
+  FrameGraph g;
+  EXPECT_EQ(Check(t, &g), Codes{});
+  EXPECT_EQ(g.joint_parent[up], kWorldFrame);
+  EXPECT_EQ(g.joint_child[down], kWorldFrame);
+  EXPECT_EQ(g.body[down], kWorldFrame);
+  EXPECT_EQ(g.relative_to[down], kWorldFrame);  // its pose: in its child
+  EXPECT_EQ(MovesWith(t.doc(), g, down), kWorldFrame);
+
+  t.Joint(m, "both", "world", "world");
+  EXPECT_EQ(Check(t), Codes{"JOINT_PARENT_SAME_AS_CHILD"});
+
+  TestDocument t17("1.7");
+  const ElementId m17 = t17.Root(K::kModel, "m");
+  t17.Add(m17, K::kLink, "l");
+  t17.Joint(m17, "down", "l", "world");
+  EXPECT_EQ(Check(t17), Codes{"JOINT_CHILD_LINK_INVALID"});
+}
+
+// In a world file the fixed frame is the world element.
+TEST(Legacy, WorldChildInAWorldFile) {
+  TestDocument t("1.5");
+  const ElementId w = t.Root(K::kWorld, "w");
+  const ElementId m = t.Add(w, K::kModel, "m");
+  t.Add(m, K::kLink, "l");
+  const ElementId j = t.Joint(m, "j", "l", "world");
+  FrameGraph g;
+  EXPECT_EQ(Check(t, &g), Codes{});
+  EXPECT_EQ(g.joint_child[j], w);
+  EXPECT_EQ(g.relative_to[j], w);
+  EXPECT_EQ(MovesWith(t.doc(), g, j), kWorldFrame);
+}
+
+// "The following model contains a link named world, so the joint connects
+// link to its sibling rather than connecting to a fixed inertial frame."
+TEST(Legacy, SiblingLinkNamedWorldWins) {
+  TestDocument t("1.4");
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "l");
+  const ElementId world = t.Add(m, K::kLink, "world");
+  const ElementId up = t.Joint(m, "up", "world", "l");
+  const ElementId down = t.Joint(m, "down", "l", "world");
+  FrameGraph g;
+  EXPECT_EQ(Check(t, &g), Codes{});
+  EXPECT_EQ(g.joint_parent[up], world);
+  EXPECT_EQ(g.joint_child[down], world);
+}
+
+// 1.5 nested models: `model1::link` names a link of a child model; a link
+// of a sibling model, unscoped, is not a sibling of the joint.
+TEST(Legacy, NestedLinksByScopedName) {
+  TestDocument t("1.5");
+  const ElementId m = t.Root(K::kModel, "m");
+  const ElementId m1 = t.Add(m, K::kModel, "model1");
+  const ElementId l1 = t.Add(m1, K::kLink, "link");
+  const ElementId m2 = t.Add(m, K::kModel, "model2");
+  const ElementId l2 = t.Add(m2, K::kLink, "link");
+  const ElementId j = t.Joint(m, "j", "model1::link", "model2::link");
+  FrameGraph g;
+  EXPECT_EQ(Check(t, &g), Codes{});
+  EXPECT_EQ(g.joint_parent[j], l1);
+  EXPECT_EQ(g.joint_child[j], l2);
+  t.Joint(m2, "k", "model1::link", "link");
+  EXPECT_EQ(Check(t), Codes{"JOINT_PARENT_LINK_INVALID"});
+}
+
+// `a::b` goes down into the nested model `a`, even when a link `a` is its
+// sibling (different types may share a name before 1.7).
+TEST(Legacy, ScopedNameGoesThroughTheModelOfThatName) {
+  TestDocument t("1.5");
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "a");
+  const ElementId a = t.Add(m, K::kModel, "a");
+  const ElementId ab = t.Add(a, K::kLink, "b");
+  const ElementId j = t.Joint(m, "j", "a", "a::b");
+  FrameGraph g;
+  EXPECT_EQ(Check(t, &g), Codes{});
+  EXPECT_EQ(g.joint_child[j], ab);
+  EXPECT_EQ(t.doc().at(g.joint_parent[j]).kind, K::kLink);
+}
+
+// 1.5/1.6 frames inside links, joints and collisions: attached to the
+// nearest link or joint around them, posed in their parent element.
+TEST(Legacy, FramesInsideLinksJointsAndCollisions) {
+  TestDocument t("1.6");
+  const ElementId m = t.Root(K::kModel, "m");
+  const ElementId a = t.Add(m, K::kLink, "a");
+  const ElementId b = t.Add(m, K::kLink, "b");
+  const ElementId fa = t.Frame(a, "f", "");
+  const ElementId c = t.Add(a, K::kCollision, "c");
+  const ElementId fc = t.Frame(c, "f", "");
+  const ElementId j = t.Joint(m, "j", "a", "b");
+  const ElementId fj = t.Frame(j, "f", "");
+  FrameGraph g;
+  EXPECT_EQ(Check(t, &g), Codes{});
+  EXPECT_EQ(g.attached_to[fa], a);
+  EXPECT_EQ(g.attached_to[fc], a);
+  EXPECT_EQ(g.attached_to[fj], j);
+  EXPECT_EQ(g.relative_to[fa], a);
+  EXPECT_EQ(g.relative_to[fc], c);
+  EXPECT_EQ(g.relative_to[fj], j);
+  EXPECT_EQ(g.body[fc], a);
+  EXPECT_EQ(g.body[fj], b);
+  // Not names of the model's scope: a pose cannot be relative to them.
+  t.Add(m, K::kLink, "x", Pose::Identity(), "f");
+  EXPECT_EQ(Check(t), Codes{"POSE_RELATIVE_TO_INVALID"});
+}
+
 }  // namespace
 }  // namespace sdfconv

@@ -1,5 +1,14 @@
 // Phase 1: name attribute checking (004 model phase 2, world phase 2;
-// 003 model and world phase 2).
+// 003 model and world phase 2; 000 "Phases of parsing kinematics of an
+// SDFormat 1.4 model", phase 2).
+//
+// What a name may be depends on the version:
+//  - from 1.7 on, siblings of every kind must differ, and `world` and
+//    `__x__` are reserved (004 sections 3.1-3.3); from 1.8 on `::` too (003);
+//  - before 1.7 only "sibling elements of the same type must have unique
+//    names", and no name is reserved: a link may be called `world` (000
+//    "Element naming rules in SDFormat 1.4").
+#include <functional>
 #include <string_view>
 #include <unordered_map>
 
@@ -29,7 +38,7 @@ void CheckOneName(PhaseContext& ctx, ElementId id) {
     return;
   }
   if (!IsSemantic(e.kind)) return;
-  if (IsReserved(e.name)) {
+  if (ctx.doc.AtLeast(1, 7) && IsReserved(e.name)) {
     ctx.diags.Error(Code::kReservedName, e.source,
                     what + " name '" + e.name +
                         "' is reserved ('world' and names like '__x__' "
@@ -43,11 +52,29 @@ void CheckOneName(PhaseContext& ctx, ElementId id) {
   }
 }
 
+// What must differ between two siblings: the name, and before 1.7 the type
+// (the XML tag) as well.
+struct SiblingKey {
+  std::string_view tag;
+  std::string_view name;
+  bool operator==(const SiblingKey& o) const {
+    return tag == o.tag && name == o.name;
+  }
+};
+
+struct SiblingKeyHash {
+  size_t operator()(const SiblingKey& k) const {
+    const std::hash<std::string_view> h;
+    return h(k.name) * 31 + h(k.tag);
+  }
+};
+
 }  // namespace
 
 void CheckNames(PhaseContext& ctx) {
   const Document& doc = ctx.doc;
-  std::unordered_map<std::string_view, ElementId> seen;
+  const bool per_type = !doc.AtLeast(1, 7);
+  std::unordered_map<SiblingKey, ElementId, SiblingKeyHash> seen;
   for (ElementId parent = 0; parent < static_cast<ElementId>(doc.size());
        ++parent) {
     const Element& p = doc.at(parent);
@@ -60,7 +87,8 @@ void CheckNames(PhaseContext& ctx) {
       // Plugins are addressed by filename, not name: several may share
       // one (libsdformat accepts this too).
       if (e.name.empty() || e.tag == "plugin") continue;
-      auto [it, inserted] = seen.emplace(e.name, id);
+      const SiblingKey key{per_type ? std::string_view(e.tag) : "", e.name};
+      auto [it, inserted] = seen.emplace(key, id);
       if (inserted) continue;
       const Element& first = doc.at(it->second);
       Diagnostic d;

@@ -31,9 +31,11 @@ struct PhaseContext {
   [[nodiscard]] std::string Quote(ElementId id) const;  // "link 'a'"
 };
 
-// Phase 1: names are not empty, not reserved, unique among siblings.
+// Phase 1: names are not empty, not reserved, unique among siblings (before
+// 1.7: among siblings of the same type, and nothing is reserved).
 void CheckNames(PhaseContext& ctx);
-// Phase 2: every joint's <parent> and <child> name a frame in its scope.
+// Phase 2: every joint's <parent> and <child> name a frame in its scope (a
+// link before 1.8; `world` as either end before 1.7).
 void ResolveJointFrames(PhaseContext& ctx);
 // Phase 3: every non-static model has a canonical link.
 void ResolveCanonicalLinks(PhaseContext& ctx);

@@ -1,10 +1,13 @@
 // Phase 6: //pose/@relative_to values and the relative_to graph (004 model
 // phases 8-9, world phases 6-7; 003 model phases 7-8, world phases 6-7).
 //
-// Every posed element gets one edge: to the frame its @relative_to names,
-// or by default to its scope's frame (links, nested models, frames without
+// Every posed element gets one edge: to the frame its @relative_to names
+// (//pose/@frame before 1.7: the front end reads it into relative_to), or
+// by default to its scope's frame (links, nested models, frames without
 // attached_to), its child frame (joints), its attached_to frame (frames),
-// or its parent element (collisions, visuals, sensors, lights). A model
+// or its parent element (collisions, visuals, sensors, lights, and the
+// frames 1.5/1.6 allow inside them and inside links and joints). These are
+// the parent frames of 000 "Parent frames in SDFormat 1.4" as well. A model
 // file's root model hangs off the world frame it is placed in.
 #include "core/phases.h"
 
@@ -26,8 +29,11 @@ ElementId DefaultTarget(PhaseContext& ctx, ElementId id) {
     case ElementKind::kJoint:
       return g.joint_child[id];
     case ElementKind::kFrame:
-      // attached_to has been resolved (and reported) in phase 4.
-      return g.attached_to[id];
+      // attached_to has been resolved (and reported) in phase 4. A frame
+      // written inside a link, joint, collision, ... (1.5 and 1.6 only) is
+      // posed in its parent element's frame, like every pose there (000,
+      // "Parent frames in SDFormat 1.4").
+      return IsScope(ctx.doc, e.parent) ? g.attached_to[id] : e.parent;
     case ElementKind::kCollision:
     case ElementKind::kVisual:
     case ElementKind::kSensor:

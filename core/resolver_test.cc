@@ -158,5 +158,43 @@ TEST(Resolver, PlacementFrameLandsOnThePose) {
   (void)n;
 }
 
+// SDFormat 1.4: a joint whose child is `world` is posed in the world frame
+// (its child frame); 1.4 axes are expressed in the model frame.
+TEST(Resolver, LegacyJointToWorldAndModelFrameAxis) {
+  TestDocument t("1.4");
+  const Pose X_WM = P(2, 0, 0, 0, 0, -0.5);
+  const ElementId m = t.Root(K::kModel, "m");
+  t[m].pose.X = X_WM;
+  const ElementId l = t.Add(m, K::kLink, "l", P(0, 1, 0.5, 0, 0, 0.4));
+  const Pose X_WJ = P(0, 0, 1, 0.3, 0, 0);
+  const ElementId j = t.Joint(m, "j", "l", "world", X_WJ);
+  JointAxis axis;
+  axis.xyz = Eigen::Vector3d::UnitX();
+  axis.expressed_in = "__model__";
+  t[j].axes.push_back(axis);
+  const Resolution r = MustResolve(t);
+  ExpectPose(r.X_W[l], X_WM * P(0, 1, 0.5, 0, 0, 0.4));
+  ExpectPose(r.X_W[j], X_WJ);
+  ASSERT_EQ(r.axes_W[j].size(), 1u);
+  EXPECT_LT((r.axes_W[j][0] - X_WM.linear() * Eigen::Vector3d::UnitX()).norm(),
+            kTol);
+}
+
+// SDFormat 1.5/1.6 frames inside a link and inside one of its visuals.
+TEST(Resolver, LegacyFramesInsideLinks) {
+  TestDocument t("1.5");
+  const ElementId m = t.Root(K::kModel, "m");
+  const Pose X_ML = P(1, 0, 0, 0, 0, M_PI / 2);
+  const Pose X_LV = P(0, 0, 1, M_PI / 2, 0, 0);
+  const Pose X_VF = P(0, 2, 0, 0, 0, 0);
+  const ElementId l = t.Add(m, K::kLink, "l", X_ML);
+  const ElementId v = t.Add(l, K::kVisual, "v", X_LV);
+  const ElementId fv = t.Frame(v, "f", "", X_VF);
+  const ElementId fl = t.Frame(l, "f", "", X_VF);
+  const Resolution r = MustResolve(t);
+  ExpectPose(r.X_W[fv], X_ML * X_LV * X_VF);
+  ExpectPose(r.X_W[fl], X_ML * X_VF);
+}
+
 }  // namespace
 }  // namespace sdfconv

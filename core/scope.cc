@@ -1,12 +1,18 @@
 #include "core/scope.h"
 
-
+#include <array>
 
 namespace sdfconv {
 namespace {
 
 constexpr std::string_view kSeparator = "::";
 constexpr std::string_view kModelFrame = "__model__";
+
+// The frame-defining kinds that can be a scope's children, most preferred
+// first (see the file comment of scope.h).
+constexpr std::array<ElementKind, 4> kPreference = {
+    ElementKind::kLink, ElementKind::kModel, ElementKind::kJoint,
+    ElementKind::kFrame};
 
 }  // namespace
 
@@ -18,26 +24,49 @@ bool IsScope(const Document& doc, ElementId id) {
 
 ScopeIndex::ScopeIndex(const Document& doc)
     : doc_(doc), names_(doc.size()) {
-  for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
-    const Element& e = doc.at(id);
-    if (e.parent == kNoElement || !DefinesFrame(e.kind) || !e.has_name) {
-      continue;
+  // One pass per kind, in order of preference, so that the first element
+  // entered under a name is the preferred one.
+  for (const ElementKind kind : kPreference) {
+    for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
+      const Element& e = doc.at(id);
+      if (e.kind != kind || e.parent == kNoElement || !e.has_name ||
+          !IsScope(doc, e.parent)) {
+        continue;
+      }
+      auto [it, inserted] = names_[e.parent].emplace(e.name, id);
+      if (!inserted) same_name_[it->second].push_back(id);
     }
-    if (!IsScope(doc, e.parent)) continue;
-    names_[e.parent].emplace(e.name, id);  // keeps the first on duplicates
   }
 }
 
-ElementId ScopeIndex::Child(ElementId scope, std::string_view name) const {
+ElementId ScopeIndex::Child(ElementId scope, std::string_view name,
+                            std::optional<ElementKind> kind) const {
   const auto& m = names_[scope];
   auto it = m.find(name);
-  return it == m.end() ? kNoElement : it->second;
+  if (it == m.end()) return kNoElement;
+  if (!kind || doc_.at(it->second).kind == *kind) return it->second;
+  auto others = same_name_.find(it->second);
+  if (others == same_name_.end()) return kNoElement;
+  for (ElementId id : others->second) {
+    if (doc_.at(id).kind == *kind) return id;
+  }
+  return kNoElement;
 }
 
 ElementId ScopeIndex::Lookup(ElementId scope, std::string_view ref) const {
+  return Find(scope, ref, std::nullopt);
+}
+
+ElementId ScopeIndex::LookupKind(ElementId scope, std::string_view ref,
+                                 ElementKind kind) const {
+  return Find(scope, ref, kind);
+}
+
+ElementId ScopeIndex::Find(ElementId scope, std::string_view ref,
+                           std::optional<ElementKind> kind) const {
   if (!IsScope(doc_, scope) || ref.empty()) return kNoElement;
   // A name written with `::` inside it (legal before 1.8) matches first.
-  if (ElementId direct = Child(scope, ref); direct != kNoElement) {
+  if (ElementId direct = Child(scope, ref, kind); direct != kNoElement) {
     return direct;
   }
   ElementId current = scope;
@@ -46,16 +75,20 @@ ElementId ScopeIndex::Lookup(ElementId scope, std::string_view ref) const {
     const std::string_view head = ref.substr(0, sep);
     if (sep == std::string_view::npos) {
       const Element& s = doc_.at(current);
+      const auto is = [&](ElementKind k) { return !kind || *kind == k; };
       if (head == kModelFrame) {
-        return s.kind == ElementKind::kModel ? current : kNoElement;
+        return s.kind == ElementKind::kModel && is(ElementKind::kModel)
+                   ? current
+                   : kNoElement;
       }
-      if (head == "world" && s.kind == ElementKind::kWorld) return current;
-      return Child(current, head);
+      if (head == "world" && s.kind == ElementKind::kWorld &&
+          is(ElementKind::kWorld)) {
+        return current;
+      }
+      return Child(current, head, kind);
     }
-    const ElementId next = Child(current, head);
-    if (next == kNoElement || doc_.at(next).kind != ElementKind::kModel) {
-      return kNoElement;
-    }
+    const ElementId next = Child(current, head, ElementKind::kModel);
+    if (next == kNoElement) return kNoElement;
     current = next;
     ref = ref.substr(sep + kSeparator.size());
   }

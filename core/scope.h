@@ -7,12 +7,23 @@
 // models and `x` a name (or `__model__`) in `b`. Nothing is ever looked up in
 // an enclosing scope, so there is no shadowing and no upward reference.
 //
+// Before SDFormat 1.7 only siblings of the same kind need distinct names
+// (000, "Element naming rules in SDFormat 1.4"): a link and a joint may both
+// be called `a`. So a name may stand for several siblings, and a lookup says
+// which kind it wants (LookupKind: a joint's <parent> wants a link). A lookup
+// of any kind prefers a link, then a nested model, then a joint, then a
+// frame: the element that keeps its name when libsdformat upgrades such a
+// file (it renames the joint `a_joint` and the frame `a_frame`). From 1.7 on
+// names are unique among siblings (or the file is invalid), so the two
+// lookups agree.
+//
 // Invariant: lookups cost O(number of `::` segments); building the index is
 // linear in the document. The index holds views into the Document, which
 // must outlive it.
 #ifndef SDFCONV_CORE_SCOPE_H_
 #define SDFCONV_CORE_SCOPE_H_
 
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -30,6 +41,12 @@ class ScopeIndex {
   // is handled by the joint phase, not here).
   [[nodiscard]] ElementId Lookup(ElementId scope, std::string_view ref) const;
 
+  // As Lookup, but the last segment of `ref` must name an element of `kind`
+  // (every segment before it names a nested model), e.g. the link `a` even
+  // when a joint `a` comes first. kNoElement when there is none.
+  [[nodiscard]] ElementId LookupKind(ElementId scope, std::string_view ref,
+                                     ElementKind kind) const;
+
   // The model or world whose names `id` is written among: for a link, joint,
   // frame or nested model, its parent; for a collision, visual, sensor or
   // light, the model (or world) around its link. kNoElement for the root.
@@ -39,11 +56,18 @@ class ScopeIndex {
   [[nodiscard]] std::string Describe(ElementId scope) const;
 
  private:
-  [[nodiscard]] ElementId Child(ElementId scope, std::string_view name) const;
+  [[nodiscard]] ElementId Find(ElementId scope, std::string_view ref,
+                               std::optional<ElementKind> kind) const;
+  [[nodiscard]] ElementId Child(ElementId scope, std::string_view name,
+                                std::optional<ElementKind> kind) const;
 
   const Document& doc_;
-  // Per scope element: its frame-defining children by name (first wins).
+  // Per scope element: its preferred frame-defining child of each name.
   std::vector<std::unordered_map<std::string_view, ElementId>> names_;
+  // The other siblings sharing a preferred child's name (different kinds
+  // before 1.7, or duplicates), by the preferred child's id, in order of
+  // preference then of the document.
+  std::unordered_map<ElementId, std::vector<ElementId>> same_name_;
 };
 
 // Whether `id` is a model or the world.

@@ -63,16 +63,6 @@ TEST_P(SpecExample, VerdictCodesAndPoses) {
 
   Diagnostics diags;
   std::optional<Document> doc = ReadFile(stem + ".sdf", &diags);
-  if (doc && !doc->AtLeast(1, 7)) {
-    GTEST_SKIP() << "SDFormat " << doc->version
-                 << " examples need the legacy front end (not built yet)";
-  }
-  for (const auto& d : diags.items()) {
-    if (d.code == Code::kVersionUnsupported) {
-      GTEST_SKIP() << FormatDiagnostic(d)
-                   << " (the legacy front end is not built yet)";
-    }
-  }
   FrameGraph graph;
   if (doc) graph = BuildFrameGraph(*doc, &diags);
 

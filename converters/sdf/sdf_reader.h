@@ -1,25 +1,12 @@
 // SdfReader: the front end for SDFormat 1.7 and 1.8 files.
 //
-// Reads the one <world> or <model> under <sdf> into a Document (its root),
-// with everything the core needs for frame semantics: models nested to any
-// depth, links (pose, inertial), joints (type, parent, child, axes), frames,
-// and the name and pose of collisions, visuals, sensors and lights. Every
-// other named child of a world, model, link or joint (plugin, actor,
-// gripper, physics, ...) becomes a kOther element carrying only its tag and
-// name, for the core's sibling-name checks. Custom elements (namespace
-// prefix, "mysim:thing") are not SDFormat and are skipped with their
-// contents.
-//
-// What the reader checks: required name/type attributes and <parent>/<child>
-// elements, the syntax of values (<pose>, <static>, <xyz>, inertial
-// numbers), known joint types, and elements this tool cannot read yet
-// (<include>: ELEMENT_INVALID, "not supported yet", skipped). What it leaves
-// to the core: empty, reserved and duplicate names, and what every name
-// refers to.
-//
-// The reader walks the XML with an explicit stack (no recursion on the
-// input's depth) and adds Elements in document pre-order, as document.h
-// requires. Each Element's `source` is {file, line, element path}.
+// Reads the one <world> or <model> under <sdf> into a Document (its root)
+// with the walk shared by every SDFormat front end (sdf_tree_reader.h: what
+// is read and checked, and what is left to the core), in the 1.7/1.8
+// dialect: //pose/@relative_to, //axis/xyz/@expressed_in, <frame>s in models
+// and worlds with @attached_to, //model/@canonical_link and
+// @placement_frame, and from 1.8 on <joint>s in worlds. Files of SDFormat
+// 1.2-1.6 are LegacySdfReader's (legacy_reader.h).
 //
 //   SdfReader reader;
 //   if (reader.Accepts("sdf", "1.8")) {

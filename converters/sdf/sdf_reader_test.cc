@@ -435,6 +435,26 @@ TEST_F(SdfReaderTest, JointErrors) {
             R"(/sdf/model[@name="m"]/joint[@name="b"]/axis/use_parent_model_frame)");
 }
 
+// What belongs to SDFormat 1.5/1.6 (and a non-element under <sdf>) is
+// ignored with a warning in a 1.7 file: libsdformat reads a 1.7 file as
+// 1.7 too, so //pose/@frame means nothing there.
+TEST_F(SdfReaderTest, OtherVersionsAreIgnoredWithAWarning) {
+  const auto doc = ReadSdf(R"(<model name="m">
+  <link name="l">
+    <pose frame="k">1 0 0 0 0 0</pose>
+    <frame name="f"/>
+  </link>
+</model>
+<not_sdf/>)",
+                           "1.7");
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(ChildNames(*doc, 1), std::vector<std::string>{});
+  EXPECT_EQ(doc->at(1).pose.relative_to, "");
+  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 8);  // <not_sdf>
+  EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 4);  // @frame
+  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 5);  // <frame>
+}
+
 TEST_F(SdfReaderTest, EveryJointType) {
   for (const char* type : {"revolute", "revolute2", "prismatic", "ball",
                            "screw", "universal", "fixed", "gearbox",

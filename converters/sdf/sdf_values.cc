@@ -49,11 +49,13 @@ std::string DescribeElement(const xmlNode* element) {
 }
 
 PoseSpec ReadPose(const XmlDocument& xml, const xmlNode* pose,
-                  Diagnostics* diags) {
+                  Diagnostics* diags, std::string_view frame_attribute) {
   PoseSpec spec;
   spec.present = true;
   spec.source = xml.Locate(pose);
-  spec.relative_to = Attribute(pose, "relative_to").value_or("");
+  if (!frame_attribute.empty()) {
+    spec.relative_to = Attribute(pose, frame_attribute).value_or("");
+  }
   for (const char* attribute : {"degrees", "rotation_format"}) {
     if (Attribute(pose, attribute)) {
       diags->Warning(Code::kAttributeInvalid, spec.source,

@@ -25,12 +25,16 @@ namespace sdfconv {
 [[nodiscard]] std::string DescribeElement(const xmlNode* element);
 
 // A <pose> element: `x y z roll pitch yaw` (exactly six finite numbers,
-// separated by any whitespace; empty text is the identity), @relative_to as
-// written, present = true, source = the <pose> element. Malformed text ->
-// POSE_INVALID and the identity. @degrees and @rotation_format (SDFormat
-// 1.9) are not read: each gives a warning ATTRIBUTE_INVALID.
+// separated by any whitespace; empty text is the identity), the attribute
+// `frame_attribute` as written into `relative_to` (@relative_to from
+// SDFormat 1.7 on, @frame in 1.5 and 1.6; empty: none is read), present =
+// true, source = the <pose> element. Malformed text -> POSE_INVALID and the
+// identity. @degrees and @rotation_format (SDFormat 1.9) are not read: each
+// gives a warning ATTRIBUTE_INVALID.
 [[nodiscard]] PoseSpec ReadPose(const XmlDocument& xml, const xmlNode* pose,
-                                Diagnostics* diags);
+                                Diagnostics* diags,
+                                std::string_view frame_attribute =
+                                    "relative_to");
 
 // A boolean element (true/false/1/0, any case, surrounding whitespace);
 // otherwise VALUE_INVALID and `fallback`.

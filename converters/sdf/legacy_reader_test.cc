@@ -1,0 +1,425 @@
+// LegacySdfReader: what SDFormat 1.2-1.6 files become in core terms (one
+// test per legacy rule of docs/legacy.md), and a few of them end to end
+// through the core's phases and the resolver.
+#include "converters/sdf/legacy_reader.h"
+
+#include <cmath>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "converters/diagnostic_test_util.h"
+#include "converters/xml/xml_document.h"
+#include "core/document.h"
+#include "core/frame_graph.h"
+#include "core/pose.h"
+#include "core/resolver.h"
+
+namespace sdfconv {
+namespace {
+
+constexpr char kFile[] = "legacy.sdf";
+constexpr double kHalfPi = M_PI / 2;
+using K = ElementKind;
+
+class LegacyReaderTest : public DiagnosticTest {
+ protected:
+  std::optional<Document> ReadText(const std::string& text) {
+    const auto xml = XmlDocument::LoadString(text, kFile, &diags_);
+    if (!xml) {
+      ADD_FAILURE() << "not XML:\n" << DescribeRemaining();
+      return std::nullopt;
+    }
+    return LegacySdfReader().Read(*xml, &diags_);
+  }
+
+  // <sdf version="..."> <model name="m"> (lines 1-2), then `body` from
+  // line 3.
+  std::optional<Document> ReadModel(const std::string& body,
+                                    const std::string& version) {
+    return ReadText("<sdf version=\"" + version + "\">\n<model name=\"m\">\n" +
+                    body + "\n</model>\n</sdf>\n");
+  }
+};
+
+// The id of the only element named `name` of kind `kind`.
+ElementId Find(const Document& doc, ElementKind kind, const std::string& name) {
+  ElementId found = kNoElement;
+  for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
+    const Element& e = doc.at(id);
+    if (e.kind == kind && e.name == name) {
+      EXPECT_EQ(found, kNoElement) << "two " << KindName(kind) << "s " << name;
+      found = id;
+    }
+  }
+  EXPECT_NE(found, kNoElement) << "no " << KindName(kind) << " " << name;
+  return found;
+}
+
+const Element& Get(const Document& doc, ElementKind kind,
+                   const std::string& name) {
+  static const Element kMissing;
+  const ElementId id = Find(doc, kind, name);
+  return id == kNoElement ? kMissing : doc.at(id);
+}
+
+std::vector<std::string> ChildNames(const Document& doc, ElementId id) {
+  std::vector<std::string> names;
+  for (ElementId child : doc.at(id).children) {
+    names.push_back(std::string(KindName(doc.at(child).kind)) + ":" +
+                    doc.at(child).name);
+  }
+  return names;
+}
+
+bool Near(const Pose& a, const Pose& b) { return PoseDistance(a, b) < 1e-12; }
+bool Near(const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
+  return (a - b).norm() < 1e-12;
+}
+
+// The core's verdict on `doc`, and its resolution when valid.
+struct Resolved {
+  Diagnostics diags;
+  FrameGraph graph;
+  Resolution r;
+};
+Resolved Resolve(const Document& doc) {
+  Resolved out;
+  out.graph = BuildFrameGraph(doc, &out.diags);
+  if (!out.diags.HasErrors()) out.r = ResolveAll(doc, out.graph);
+  return out;
+}
+
+TEST_F(LegacyReaderTest, Accepts) {
+  const LegacySdfReader reader;
+  for (const char* version : {"1.2", "1.3", "1.4", "1.5", "1.6"}) {
+    EXPECT_TRUE(reader.Accepts("sdf", version)) << version;
+  }
+  EXPECT_TRUE(reader.Accepts("gazebo", "1.2"));
+  for (const char* version : {"1.0", "1.1", "1.7", "1.8", "", "1.5 "}) {
+    EXPECT_FALSE(reader.Accepts("sdf", version)) << version;
+  }
+  EXPECT_FALSE(reader.Accepts("gazebo", "1.0"));
+  EXPECT_FALSE(reader.Accepts("gazebo", "1.3"));
+  EXPECT_FALSE(reader.Accepts("robot", "1.4"));
+}
+
+TEST_F(LegacyReaderTest, RefusesWhatItDoesNotRead) {
+  EXPECT_FALSE(ReadText("<sdf version='1.7'><model name='m'/></sdf>"));
+  TakeError(Code::kVersionUnsupported);
+  EXPECT_FALSE(ReadText("<gazebo version='1.0'><model name='m'/></gazebo>"));
+  TakeError(Code::kVersionUnsupported);
+  EXPECT_FALSE(ReadText("<sdf version='1.4'/>"));
+  TakeError(Code::kElementMissing);
+}
+
+// 1.2 and 1.3 read as 1.4; <gazebo version="1.2"> is 1.2's root element.
+TEST_F(LegacyReaderTest, OneTwoAndOneThreeReadAsOneFour) {
+  for (const char* root : {"<sdf version='1.3'>", "<sdf version='1.2'>",
+                           "<gazebo version='1.2'>"}) {
+    const std::string close =
+        std::string(root).find("gazebo") != std::string::npos ? "</gazebo>"
+                                                              : "</sdf>";
+    const auto doc = ReadText(std::string(root) + R"(
+<model name="m">
+  <link name="a"/><link name="b"/>
+  <joint name="j" type="revolute"><parent>a</parent><child>b</child>
+    <axis><xyz>1 0 0</xyz></axis></joint>
+</model>)" + close);
+    ASSERT_TRUE(doc.has_value()) << root;
+    const Element& j = Get(*doc, K::kJoint, "j");
+    ASSERT_EQ(j.axes.size(), 1u);
+    EXPECT_EQ(j.axes[0].expressed_in, "__model__") << root;
+  }
+}
+
+// 000 "Parent frames in SDFormat 1.4": no pose names its frame.
+TEST_F(LegacyReaderTest, OneFourPoseHasNoFrameAttribute) {
+  const auto doc = ReadModel(R"(<link name="a"/>
+<link name="b"><pose frame="a">1 0 0 0 0 0</pose></link>
+<link name="c"><pose relative_to="a">0 1 0 0 0 0</pose></link>)",
+                             "1.4");
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(Get(*doc, K::kLink, "b").pose.relative_to, "");
+  EXPECT_EQ(Get(*doc, K::kLink, "c").pose.relative_to, "");
+  EXPECT_TRUE(Near(Get(*doc, K::kLink, "b").pose.X,
+                   PoseFromXyzRpy({1, 0, 0}, {0, 0, 0})));
+  EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 4);
+  EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 5);
+}
+
+// 1.5/1.6 //pose/@frame is the core's relative_to (1.7/1_6.convert renames
+// it so); 1.7's @relative_to is not an attribute there.
+TEST_F(LegacyReaderTest, PoseFrameAttribute) {
+  for (const char* version : {"1.5", "1.6"}) {
+    const auto doc = ReadModel(R"(<link name="a"/>
+<link name="b"><pose frame="a">1 0 0 0 0 0</pose></link>
+<link name="c"><pose frame="">0 1 0 0 0 0</pose></link>
+<link name="d"><pose relative_to="a">0 1 0 0 0 0</pose></link>)",
+                               version);
+    ASSERT_TRUE(doc.has_value());
+    EXPECT_EQ(Get(*doc, K::kLink, "b").pose.relative_to, "a");
+    EXPECT_EQ(Get(*doc, K::kLink, "c").pose.relative_to, "");
+    EXPECT_EQ(Get(*doc, K::kLink, "d").pose.relative_to, "");
+    const Diagnostic d = TakeWarning(Code::kAttributeInvalid);
+    EXPECT_EQ(d.source.line, 6);
+    EXPECT_NE(d.message.find("@relative_to"), std::string::npos);
+  }
+}
+
+// 000/002: a 1.4 axis is in the joint's model frame, whatever the file says.
+TEST_F(LegacyReaderTest, OneFourAxesAreInTheModelFrame) {
+  const auto doc = ReadModel(R"(<link name="a"/><link name="b"/>
+<joint name="j" type="universal"><parent>a</parent><child>b</child>
+  <axis><xyz expressed_in="a">1 0 0</xyz>
+    <use_parent_model_frame>false</use_parent_model_frame></axis>
+  <axis2><xyz>0 1 0</xyz></axis2>
+</joint>
+<joint name="k" type="revolute2"><parent>a</parent><child>b</child>
+  <axis2><xyz>0 1 0</xyz></axis2>
+</joint>)",
+                             "1.4");
+  ASSERT_TRUE(doc.has_value());
+  const Element& j = Get(*doc, K::kJoint, "j");
+  ASSERT_EQ(j.axes.size(), 2u);
+  EXPECT_EQ(j.axes[0].expressed_in, "__model__");
+  EXPECT_EQ(j.axes[1].expressed_in, "__model__");
+  const Element& k = Get(*doc, K::kJoint, "k");
+  ASSERT_EQ(k.axes.size(), 2u);  // <axis2> alone: a default first axis
+  EXPECT_EQ(k.axes[0].expressed_in, "__model__");
+  EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 5);  // @expr..
+  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 6);  // use_...
+}
+
+// 1.5/1.6: the joint frame unless <use_parent_model_frame> is true (any
+// case, surrounding whitespace, or 1).
+TEST_F(LegacyReaderTest, UseParentModelFrame) {
+  const auto doc = ReadModel(R"(<link name="a"/><link name="b"/>
+<joint name="j" type="universal"><parent>a</parent><child>b</child>
+  <axis><xyz>1 0 0</xyz><use_parent_model_frame> tRuE
+  </use_parent_model_frame></axis>
+  <axis2><xyz>0 1 0</xyz><use_parent_model_frame>0</use_parent_model_frame>
+  </axis2>
+</joint>
+<joint name="k" type="universal"><parent>a</parent><child>b</child>
+  <axis><xyz>1 0 0</xyz><use_parent_model_frame>1</use_parent_model_frame>
+  </axis>
+  <axis2><xyz expressed_in="__model__">0 1 0</xyz></axis2>
+</joint>
+<joint name="bad" type="revolute"><parent>a</parent><child>b</child>
+  <axis><use_parent_model_frame>yes</use_parent_model_frame></axis>
+</joint>)",
+                             "1.6");
+  ASSERT_TRUE(doc.has_value());
+  const Element& j = Get(*doc, K::kJoint, "j");
+  ASSERT_EQ(j.axes.size(), 2u);
+  EXPECT_EQ(j.axes[0].expressed_in, "__model__");
+  EXPECT_EQ(j.axes[1].expressed_in, "");
+  const Element& k = Get(*doc, K::kJoint, "k");
+  ASSERT_EQ(k.axes.size(), 2u);
+  EXPECT_EQ(k.axes[0].expressed_in, "__model__");
+  EXPECT_EQ(k.axes[1].expressed_in, "");  // 1.7's attribute: ignored
+  EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 13);
+  EXPECT_EQ(TakeError(Code::kValueInvalid).source.line, 16);
+  EXPECT_EQ(Get(*doc, K::kJoint, "bad").axes.at(0).expressed_in, "");
+}
+
+// 1.5/1.6 allow <frame> in models, links, joints, collisions, visuals,
+// sensors and lights; not in worlds, not with 1.7's @attached_to.
+TEST_F(LegacyReaderTest, FramesWhereOneFiveAllowsThem) {
+  const auto doc = ReadText(R"(<sdf version="1.6">
+<world name="w">
+  <frame name="wf"/>
+  <model name="m">
+    <frame name="mf" attached_to="l"><pose frame="l">1 0 0 0 0 0</pose></frame>
+    <link name="l">
+      <frame name="lf"/>
+      <inertial><frame name="if"/></inertial>
+      <collision name="c"><frame name="cf"/></collision>
+      <visual name="v"><frame name="vf"/><plugin name="p" filename="x"/></visual>
+      <sensor name="s" type="camera"><frame name="sf"/></sensor>
+      <light name="li" type="point"><frame name="lif"/></light>
+    </link>
+    <link name="l2"/>
+    <joint name="j" type="fixed"><parent>l</parent><child>l2</child>
+      <frame name="jf"/>
+      <sensor name="js" type="force_torque"><frame name="jsf"/></sensor>
+    </joint>
+  </model>
+</world>
+</sdf>)");
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(ChildNames(*doc, 0), std::vector<std::string>{"model:m"});
+  const ElementId m = Find(*doc, K::kModel, "m");
+  EXPECT_EQ(ChildNames(*doc, m),
+            (std::vector<std::string>{"frame:mf", "link:l", "link:l2",
+                                      "joint:j"}));
+  const Element& mf = Get(*doc, K::kFrame, "mf");
+  EXPECT_EQ(mf.attached_to, "");
+  EXPECT_EQ(mf.pose.relative_to, "l");
+  EXPECT_EQ(ChildNames(*doc, Find(*doc, K::kLink, "l")),
+            (std::vector<std::string>{"frame:lf", "collision:c", "visual:v",
+                                      "sensor:s", "light:li"}));
+  for (const auto& [kind, name, frame] :
+       std::vector<std::tuple<ElementKind, std::string, std::string>>{
+           {K::kCollision, "c", "frame:cf"},
+           {K::kVisual, "v", "frame:vf"},
+           {K::kSensor, "s", "frame:sf"},
+           {K::kLight, "li", "frame:lif"},
+           {K::kSensor, "js", "frame:jsf"}}) {
+    EXPECT_EQ(ChildNames(*doc, Find(*doc, kind, name)),
+              std::vector<std::string>{frame})
+        << name;
+  }
+  EXPECT_EQ(ChildNames(*doc, Find(*doc, K::kJoint, "j")),
+            (std::vector<std::string>{"frame:jf", "sensor:js"}));
+  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 3);  // world
+  EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 5);  // @att..
+  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 8);  // inertial
+}
+
+// Before 1.5 there are neither <frame>s nor nested models.
+TEST_F(LegacyReaderTest, OneFourHasNoFramesNorNestedModels) {
+  const auto doc = ReadModel(R"(<link name="l"><frame name="lf"/></link>
+<frame name="f"/>
+<model name="n"><link name="nl"/></model>)",
+                             "1.4");
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(ChildNames(*doc, 0), std::vector<std::string>{"link:l"});
+  EXPECT_EQ(ChildNames(*doc, 1), std::vector<std::string>{});
+  // The model's children are sorted out before the link's.
+  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 4);
+  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 5);
+  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 3);
+}
+
+// 1.7's attributes are not read from older files.
+TEST_F(LegacyReaderTest, NoCanonicalLinkNorPlacementFrame) {
+  const auto doc = ReadText(R"(<sdf version="1.5">
+<model name="m" canonical_link="b" placement_frame="b">
+  <link name="a"/><link name="b"/>
+</model>
+</sdf>)");
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(doc->at(0).canonical_link, "");
+  EXPECT_EQ(doc->at(0).placement_frame, "");
+  EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 2);
+  EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 2);
+}
+
+// 000: world joints have no established meaning; not read, as in 1.7.
+TEST_F(LegacyReaderTest, WorldJointIsNotRead) {
+  const auto doc = ReadText(R"(<sdf version="1.6">
+<world name="w">
+  <model name="a"><link name="l"/></model>
+  <joint name="j" type="fixed"><parent>world</parent><child>a::l</child></joint>
+</world>
+</sdf>)");
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(ChildNames(*doc, 0),
+            (std::vector<std::string>{"model:a", "other:j"}));
+  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 4);
+}
+
+// ---- End to end: reader, core phases, resolver ----------------------------
+
+// 002 "<joint><axis>": J1's axis in the joint frame, J2's in the model frame
+// ("this axis is orthogonal to the axis of J1").
+TEST_F(LegacyReaderTest, AxisFramesResolve) {
+  const auto doc = ReadModel(R"(<pose>0 0 0 0 0 1.5707963267948966</pose>
+<link name="A"/><link name="B"/><link name="C"/>
+<joint name="J1" type="revolute">
+  <pose>0 0 0 1.5707963267948966 0 0</pose>
+  <parent>A</parent><child>B</child>
+  <axis><xyz>0 0 1</xyz></axis>
+</joint>
+<joint name="J2" type="revolute">
+  <parent>B</parent><child>C</child>
+  <axis><xyz>0 0 1</xyz><use_parent_model_frame>true</use_parent_model_frame>
+  </axis>
+</joint>)",
+                             "1.5");
+  ASSERT_TRUE(doc.has_value());
+  const Resolved out = Resolve(*doc);
+  ASSERT_FALSE(out.diags.HasErrors());
+  const auto& j1 = out.r.axes_W[Find(*doc, K::kJoint, "J1")];
+  const auto& j2 = out.r.axes_W[Find(*doc, K::kJoint, "J2")];
+  ASSERT_EQ(j1.size(), 1u);
+  ASSERT_EQ(j2.size(), 1u);
+  // Joint frame: Rz(pi/2) Rx(pi/2), so its z is the world's x.
+  EXPECT_TRUE(Near(j1[0], Eigen::Vector3d::UnitX())) << j1[0].transpose();
+  EXPECT_TRUE(Near(j2[0], Eigen::Vector3d::UnitZ())) << j2[0].transpose();
+  EXPECT_NEAR(j1[0].dot(j2[0]), 0.0, 1e-12);
+}
+
+// Frames inside links and collisions resolve in their parent's frame; a
+// pose @frame names a sibling frame of the model.
+TEST_F(LegacyReaderTest, FramePosesResolve) {
+  const auto doc = ReadModel(R"(<pose>1 0 0 0 0 0</pose>
+<link name="l"><pose>0 1 0 0 0 0</pose>
+  <frame name="lf"><pose>0 0 1 0 0 0</pose></frame>
+  <collision name="c"><pose>0 0 0 0 0 1.5707963267948966</pose>
+    <frame name="cf"><pose>1 0 0 0 0 0</pose></frame>
+  </collision>
+</link>
+<frame name="mf"><pose frame="l">0 0 2 0 0 0</pose></frame>
+<link name="k"><pose frame="mf">0 0 3 0 0 0</pose></link>)",
+                             "1.6");
+  ASSERT_TRUE(doc.has_value());
+  const Resolved out = Resolve(*doc);
+  ASSERT_FALSE(out.diags.HasErrors());
+  auto at = [&](K kind, const char* name) {
+    return out.r.X_W[Find(*doc, kind, name)].translation();
+  };
+  EXPECT_TRUE(Near(at(K::kFrame, "lf"), {1, 1, 1}));
+  EXPECT_TRUE(Near(at(K::kFrame, "cf"), {1, 2, 0}));
+  EXPECT_TRUE(Near(at(K::kFrame, "mf"), {1, 1, 2}));
+  EXPECT_TRUE(Near(at(K::kLink, "k"), {1, 1, 5}));
+  const ElementId l = Find(*doc, K::kLink, "l");
+  EXPECT_EQ(MovesWith(*doc, out.graph, Find(*doc, K::kFrame, "cf")), l);
+  EXPECT_EQ(doc->ScopedName(Find(*doc, K::kFrame, "cf")), "m::l::c::cf");
+}
+
+// 000: a joint and a link may share a name; the joint's ends are links.
+TEST_F(LegacyReaderTest, JointNamedLikeItsChildLink) {
+  const auto doc = ReadModel(R"(<link name="base"/>
+<link name="attachment"><pose>1 0 0 0 0 0</pose></link>
+<joint name="attachment" type="fixed">
+  <parent>base</parent><child>attachment</child>
+</joint>)",
+                             "1.4");
+  ASSERT_TRUE(doc.has_value());
+  const Resolved out = Resolve(*doc);
+  ASSERT_FALSE(out.diags.HasErrors());
+  const ElementId link = Find(*doc, K::kLink, "attachment");
+  const ElementId joint = Find(*doc, K::kJoint, "attachment");
+  EXPECT_EQ(out.graph.joint_child[joint], link);
+  EXPECT_TRUE(Near(out.r.X_W[joint], out.r.X_W[link]));
+}
+
+// Nothing recurses on the input's depth: 10,000 nested 1.6 models, each
+// posed with @frame relative to its parent's link, read, checked and
+// resolved.
+TEST_F(LegacyReaderTest, TenThousandNestedModels) {
+  constexpr int kDepth = 10'000;
+  std::string text = "<sdf version=\"1.6\">\n";
+  for (int i = 0; i < kDepth; ++i) {
+    text += "<model name=\"m" + std::to_string(i) + "\"><pose frame=\"" +
+            (i == 0 ? "" : "l") + "\">1 0 0 0 0 0</pose><link name=\"l\"/>\n";
+  }
+  for (int i = 0; i < kDepth; ++i) text += "</model>";
+  text += "</sdf>\n";
+  const auto doc = ReadText(text);
+  ASSERT_TRUE(doc.has_value());
+  ASSERT_EQ(doc->size(), static_cast<size_t>(2 * kDepth));
+  const Resolved out = Resolve(*doc);
+  ASSERT_FALSE(out.diags.HasErrors());
+  const Element& deepest = doc->at(2 * kDepth - 1);
+  ASSERT_EQ(deepest.kind, K::kLink);
+  EXPECT_NEAR(out.r.X_W[2 * kDepth - 1].translation().x(), kDepth, 1e-6);
+}
+
+}  // namespace
+}  // namespace sdfconv

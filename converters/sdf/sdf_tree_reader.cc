@@ -1,0 +1,486 @@
+#include "converters/sdf/sdf_tree_reader.h"
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "converters/sdf/sdf_values.h"
+#include "converters/xml/text_values.h"
+
+namespace sdfconv {
+namespace {
+
+constexpr std::array<std::string_view, 9> kJointTypes = {
+    "revolute", "revolute2", "prismatic", "ball",      "screw",
+    "universal", "fixed",    "gearbox",   "continuous"};
+
+// The <pose> attributes that name a frame, in some version or other.
+constexpr std::array<std::string_view, 2> kPoseFrameAttributes = {
+    "relative_to", "frame"};
+
+// The core's name for a joint's model frame (scope.h).
+constexpr char kModelFrame[] = "__model__";
+
+// Children an element reads itself; never kOther, even when named.
+bool IsContentTag(std::string_view tag) {
+  return tag == "pose" || tag == "static" || tag == "inertial" ||
+         tag == "parent" || tag == "child" || tag == "axis" ||
+         tag == "axis2";
+}
+
+// The kinds whose named children the reader looks at (the others are leaves
+// here, except for the <frame>s a dialect allows in them).
+bool ReadsChildren(ElementKind kind) {
+  return kind == ElementKind::kWorld || kind == ElementKind::kModel ||
+         kind == ElementKind::kLink || kind == ElementKind::kJoint;
+}
+
+// The kind of a child `tag` of a `parent`, if it is a frame-like SDFormat
+// element other than <frame> (which the dialect decides).
+std::optional<ElementKind> KnownKind(ElementKind parent, std::string_view tag) {
+  using K = ElementKind;
+  switch (parent) {
+    case K::kWorld:
+      if (tag == "model") return K::kModel;
+      if (tag == "joint") return K::kJoint;
+      if (tag == "light") return K::kLight;
+      break;
+    case K::kModel:
+      if (tag == "link") return K::kLink;
+      if (tag == "joint") return K::kJoint;
+      if (tag == "model") return K::kModel;
+      break;
+    case K::kLink:
+      if (tag == "collision") return K::kCollision;
+      if (tag == "visual") return K::kVisual;
+      if (tag == "sensor") return K::kSensor;
+      if (tag == "light") return K::kLight;
+      break;
+    case K::kJoint:
+      if (tag == "sensor") return K::kSensor;
+      break;
+    default:
+      break;
+  }
+  return std::nullopt;
+}
+
+// "<pose> of <link name="l">", or just the element at the root.
+std::string DescribeWithOwner(const xmlNode* element) {
+  std::string out = DescribeElement(element);
+  if (const xmlNode* owner = ParentElement(element)) {
+    out += " of " + DescribeElement(owner);
+  }
+  return out;
+}
+
+// An XML element waiting to become an Element of `kind` under `parent`.
+struct Pending {
+  const xmlNode* node = nullptr;
+  ElementKind kind = ElementKind::kOther;
+  ElementId parent = kNoElement;
+};
+
+// One ReadSdfTree(): the XML, the dialect, the sink and the Document being
+// filled.
+class Reader {
+ public:
+  Reader(const XmlDocument& xml, std::string version,
+         const SdfDialect& dialect, Diagnostics* diags)
+      : xml_(xml), dialect_(dialect), diags_(diags) {
+    doc_.file = xml.file();
+    doc_.version = std::move(version);
+  }
+
+  Document Run(const xmlNode* top);
+
+ private:
+  bool FramesIn(ElementKind kind) const;
+  std::optional<ElementKind> KindOfChild(ElementKind parent,
+                                         const xmlNode* child);
+  Element ReadElement(const xmlNode* node, ElementKind kind);
+  void ReadModel(const xmlNode* node, Element* model);
+  void ReadJoint(const xmlNode* node, Element* joint);
+  Inertial ReadInertial(const xmlNode* inertial);
+  JointAxis ReadAxis(const xmlNode* axis);
+  std::string ReadJointLink(const xmlNode* joint, std::string_view tag,
+                            const SourceLocation& joint_at,
+                            SourceLocation* at);
+  PoseSpec ReadPoseOf(const xmlNode* owner, const SourceLocation& owner_at);
+  std::string AttributeIfRead(const xmlNode* node, std::string_view name,
+                              bool read);
+  void WarnIgnoredAttribute(const xmlNode* node, std::string_view name);
+  void WarnIgnoredChild(const xmlNode* child, const std::string& why);
+  [[nodiscard]] std::string NotInVersion() const;
+  const xmlNode* UniqueChild(const xmlNode* parent, std::string_view tag);
+
+  const XmlDocument& xml_;
+  const SdfDialect& dialect_;
+  Diagnostics* diags_;
+  Document doc_;
+};
+
+// Pre-order without recursion: pop an XML element, add it, then push its
+// frame-like children in reverse so that they pop (and get ids) in order.
+Document Reader::Run(const xmlNode* top) {
+  const ElementKind top_kind =
+      Tag(top) == "world" ? ElementKind::kWorld : ElementKind::kModel;
+  std::vector<Pending> stack = {{top, top_kind, kNoElement}};
+  while (!stack.empty()) {
+    const Pending pending = stack.back();
+    stack.pop_back();
+    const ElementId id =
+        doc_.Add(pending.parent, ReadElement(pending.node, pending.kind));
+    if (!ReadsChildren(pending.kind) && !FramesIn(pending.kind)) continue;
+    const size_t first = stack.size();
+    for (const xmlNode* child : ChildElements(pending.node)) {
+      if (const auto kind = KindOfChild(pending.kind, child)) {
+        stack.push_back({child, *kind, id});
+      }
+    }
+    std::reverse(stack.begin() + static_cast<std::ptrdiff_t>(first),
+                 stack.end());
+  }
+  return std::move(doc_);
+}
+
+bool Reader::FramesIn(ElementKind kind) const {
+  return std::find(dialect_.frame_parents.begin(),
+                   dialect_.frame_parents.end(),
+                   kind) != dialect_.frame_parents.end();
+}
+
+std::optional<ElementKind> Reader::KindOfChild(ElementKind parent,
+                                               const xmlNode* child) {
+  if (IsNamespaced(child)) return std::nullopt;  // custom element
+  const std::string tag = Tag(child);
+  if (tag == "include" &&
+      (parent == ElementKind::kWorld || parent == ElementKind::kModel)) {
+    diags_->Error(Code::kElementInvalid, xml_.Locate(child),
+                  "<include> is not supported yet; it is skipped");
+    return std::nullopt;
+  }
+  if (tag == "frame") {
+    if (FramesIn(parent)) return ElementKind::kFrame;
+    WarnIgnoredChild(child, NotInVersion());
+    return std::nullopt;
+  }
+  if (!ReadsChildren(parent)) return std::nullopt;
+  std::optional<ElementKind> kind = KnownKind(parent, tag);
+  if (kind == ElementKind::kJoint && parent == ElementKind::kWorld &&
+      !dialect_.world_joints) {
+    diags_->Warning(Code::kElementInvalid, xml_.Locate(child),
+                    "<joint> in a <world> is read from SDFormat 1.8 on (this "
+                    "file is " +
+                        doc_.version + "); it is not read as a joint");
+    kind.reset();
+  }
+  if (kind == ElementKind::kModel && parent == ElementKind::kModel &&
+      !dialect_.nested_models) {
+    WarnIgnoredChild(child, NotInVersion());
+    return std::nullopt;
+  }
+  if (kind) return kind;
+  if (IsContentTag(tag) || !Attribute(child, "name")) return std::nullopt;
+  return ElementKind::kOther;
+}
+
+Element Reader::ReadElement(const xmlNode* node, ElementKind kind) {
+  Element e;
+  e.kind = kind;
+  e.tag = Tag(node);
+  e.source = xml_.Locate(node);
+  if (std::optional<std::string> name = Attribute(node, "name")) {
+    e.name = std::move(*name);
+    e.has_name = true;
+  } else {
+    diags_->Error(Code::kAttributeMissing, e.source,
+                  "<" + e.tag + "> has no name attribute");
+  }
+  if (kind == ElementKind::kOther) return e;
+  if (kind != ElementKind::kWorld) e.pose = ReadPoseOf(node, e.source);
+  switch (kind) {
+    case ElementKind::kModel:
+      ReadModel(node, &e);
+      break;
+    case ElementKind::kLink:
+      if (const xmlNode* inertial = UniqueChild(node, "inertial")) {
+        e.inertial = ReadInertial(inertial);
+      }
+      break;
+    case ElementKind::kJoint:
+      ReadJoint(node, &e);
+      break;
+    case ElementKind::kFrame:
+      e.attached_to =
+          AttributeIfRead(node, "attached_to", dialect_.attachment_attributes);
+      break;
+    default:
+      break;
+  }
+  return e;
+}
+
+void Reader::ReadModel(const xmlNode* node, Element* model) {
+  if (const xmlNode* is_static = UniqueChild(node, "static")) {
+    model->is_static = ReadBool(xml_, is_static, false, diags_);
+  }
+  model->canonical_link =
+      AttributeIfRead(node, "canonical_link", dialect_.attachment_attributes);
+  model->placement_frame =
+      AttributeIfRead(node, "placement_frame", dialect_.attachment_attributes);
+}
+
+void Reader::ReadJoint(const xmlNode* node, Element* joint) {
+  if (std::optional<std::string> type = Attribute(node, "type")) {
+    joint->joint_type = std::move(*type);
+    if (std::find(kJointTypes.begin(), kJointTypes.end(), joint->joint_type) ==
+        kJointTypes.end()) {
+      diags_->Error(Code::kAttributeInvalid, joint->source,
+                    "joint type '" + joint->joint_type + "' of " +
+                        DescribeElement(node) +
+                        " is not one of revolute, revolute2, prismatic, "
+                        "ball, screw, universal, fixed, gearbox, continuous");
+    }
+  } else {
+    diags_->Error(Code::kAttributeMissing, joint->source,
+                  DescribeElement(node) + " has no type attribute");
+  }
+  joint->parent_frame =
+      ReadJointLink(node, "parent", joint->source, &joint->parent_source);
+  joint->child_frame =
+      ReadJointLink(node, "child", joint->source, &joint->child_source);
+
+  const xmlNode* axis = UniqueChild(node, "axis");
+  const xmlNode* axis2 = UniqueChild(node, "axis2");
+  if (axis != nullptr) {
+    joint->axes.push_back(ReadAxis(axis));
+  } else if (axis2 != nullptr) {
+    JointAxis first;  // <axis2> alone: the first axis keeps its default
+    first.source = joint->source;
+    if (dialect_.axis_frame == AxisFrameRule::kParentModelFrame) {
+      first.expressed_in = kModelFrame;
+    }
+    joint->axes.push_back(first);
+  }
+  if (axis2 != nullptr) joint->axes.push_back(ReadAxis(axis2));
+}
+
+std::string Reader::ReadJointLink(const xmlNode* joint, std::string_view tag,
+                                  const SourceLocation& joint_at,
+                                  SourceLocation* at) {
+  const xmlNode* element = UniqueChild(joint, tag);
+  if (element == nullptr) {
+    *at = joint_at;
+    diags_->Error(Code::kElementMissing, joint_at,
+                  DescribeElement(joint) + " has no <" + std::string(tag) +
+                      ">");
+    return "";
+  }
+  *at = xml_.Locate(element);
+  return std::string(TrimWhitespace(Text(element)));
+}
+
+JointAxis Reader::ReadAxis(const xmlNode* axis) {
+  JointAxis result;
+  result.source = xml_.Locate(axis);
+  const AxisFrameRule rule = dialect_.axis_frame;
+  if (const xmlNode* xyz = UniqueChild(axis, "xyz")) {
+    result.source = xml_.Locate(xyz);
+    result.xyz = ReadVector3(xml_, xyz, Eigen::Vector3d::UnitZ(), diags_);
+    result.expressed_in = AttributeIfRead(
+        xyz, "expressed_in", rule == AxisFrameRule::kExpressedInAttribute);
+  }
+  if (rule == AxisFrameRule::kParentModelFrame) {
+    result.expressed_in = kModelFrame;
+  }
+  if (rule == AxisFrameRule::kUseParentModelFrame) {
+    const xmlNode* use = UniqueChild(axis, "use_parent_model_frame");
+    if (use != nullptr && ReadBool(xml_, use, false, diags_)) {
+      result.expressed_in = kModelFrame;
+    }
+    return result;
+  }
+  for (const xmlNode* old = FirstChildElement(axis, "use_parent_model_frame");
+       old != nullptr;
+       old = NextSiblingElement(old, "use_parent_model_frame")) {
+    WarnIgnoredChild(old, NotInVersion() +
+                              (rule == AxisFrameRule::kExpressedInAttribute
+                                   ? " (use <xyz expressed_in=\"__model__\">)"
+                                   : " (its axes are in the model frame)"));
+  }
+  return result;
+}
+
+Inertial Reader::ReadInertial(const xmlNode* inertial) {
+  Inertial result;
+  result.pose = ReadPoseOf(inertial, xml_.Locate(inertial));
+  // 1.5 and 1.6 allow <frame> here too, but an <inertial> is no Element.
+  for (const xmlNode* frame = FirstChildElement(inertial, "frame");
+       frame != nullptr; frame = NextSiblingElement(frame, "frame")) {
+    WarnIgnoredChild(frame, FramesIn(ElementKind::kLink)
+                                ? "is not read (inertials have no frames "
+                                  "in sdfconv's model)"
+                                : NotInVersion());
+  }
+  if (const xmlNode* mass = UniqueChild(inertial, "mass")) {
+    result.mass = ReadDouble(xml_, mass, result.mass, diags_);
+  }
+  const xmlNode* inertia = UniqueChild(inertial, "inertia");
+  if (inertia == nullptr) return result;
+  struct Moment {
+    const char* tag;
+    int row, col;
+  };
+  constexpr Moment kMoments[] = {{"ixx", 0, 0}, {"ixy", 0, 1}, {"ixz", 0, 2},
+                                 {"iyy", 1, 1}, {"iyz", 1, 2}, {"izz", 2, 2}};
+  Eigen::Matrix3d& I = result.inertia;
+  for (const Moment& m : kMoments) {
+    const xmlNode* element = UniqueChild(inertia, m.tag);
+    if (element == nullptr) continue;  // the default
+    I(m.row, m.col) = ReadDouble(xml_, element, I(m.row, m.col), diags_);
+    I(m.col, m.row) = I(m.row, m.col);
+  }
+  return result;
+}
+
+PoseSpec Reader::ReadPoseOf(const xmlNode* owner,
+                            const SourceLocation& owner_at) {
+  if (const xmlNode* pose = UniqueChild(owner, "pose")) {
+    for (std::string_view attribute : kPoseFrameAttributes) {
+      if (attribute != dialect_.pose_frame_attribute) {
+        WarnIgnoredAttribute(pose, attribute);
+      }
+    }
+    return ReadPose(xml_, pose, diags_, dialect_.pose_frame_attribute);
+  }
+  PoseSpec absent;
+  absent.source = owner_at;
+  return absent;
+}
+
+// The attribute `name` of `node` when the dialect has it (`read`); when it
+// does not, "" and, if the attribute is written anyway, a warning.
+std::string Reader::AttributeIfRead(const xmlNode* node, std::string_view name,
+                                    bool read) {
+  if (!read) {
+    WarnIgnoredAttribute(node, name);
+    return "";
+  }
+  return Attribute(node, name).value_or("");
+}
+
+// A warning if `node` has the attribute `name`, which the file's version
+// does not define.
+void Reader::WarnIgnoredAttribute(const xmlNode* node, std::string_view name) {
+  if (!Attribute(node, name)) return;
+  diags_->Warning(Code::kAttributeInvalid, xml_.Locate(node),
+                  "@" + std::string(name) + " of " + DescribeWithOwner(node) +
+                      " is not an attribute of SDFormat " + doc_.version +
+                      "; it is ignored");
+}
+
+// A warning for an element that is not read: "<frame> of <link name="l">
+// " + why + "; it is ignored".
+void Reader::WarnIgnoredChild(const xmlNode* child, const std::string& why) {
+  diags_->Warning(Code::kElementInvalid, xml_.Locate(child),
+                  DescribeWithOwner(child) + " " + why + "; it is ignored");
+}
+
+std::string Reader::NotInVersion() const {
+  return "is not part of SDFormat " + doc_.version + " there";
+}
+
+// The first child `tag`; a warning for each further one.
+const xmlNode* Reader::UniqueChild(const xmlNode* parent,
+                                   std::string_view tag) {
+  const xmlNode* first = FirstChildElement(parent, tag);
+  if (first == nullptr) return nullptr;
+  for (const xmlNode* extra = NextSiblingElement(first, tag); extra != nullptr;
+       extra = NextSiblingElement(extra, tag)) {
+    diags_->Warning(Code::kElementInvalid, xml_.Locate(extra),
+                    "more than one <" + std::string(tag) + "> in " +
+                        DescribeElement(parent) + "; only the first is read");
+  }
+  return first;
+}
+
+// The one <world> or <model> under the root. Errors for a second one, for
+// the other SDFormat elements allowed there (<light>, <actor>), which
+// sdfconv cannot hold as a whole file, and for an <include> there; a
+// warning for anything else, which is no SDFormat element at all
+// (libsdformat ignores it with a warning too).
+const xmlNode* FindTop(const XmlDocument& xml, const xmlNode* root,
+                       Diagnostics* diags) {
+  const xmlNode* top = nullptr;
+  for (const xmlNode* child : ChildElements(root)) {
+    if (IsNamespaced(child)) continue;
+    const std::string tag = Tag(child);
+    const bool world_or_model = tag == "world" || tag == "model";
+    if (world_or_model && top == nullptr) {
+      top = child;
+    } else if (world_or_model) {
+      diags->Error(Code::kElementInvalid, xml.Locate(child),
+                   "only one <world> or <model> per file is supported; " +
+                       DescribeElement(child) + " is ignored");
+    } else if (tag == "light" || tag == "actor" || tag == "include") {
+      diags->Error(Code::kElementInvalid, xml.Locate(child),
+                   "<" + tag + "> directly under <" + Tag(root) +
+                       "> is not supported; expected one <world> or "
+                       "<model>");
+    } else {
+      diags->Warning(Code::kElementInvalid, xml.Locate(child),
+                     "<" + tag + "> directly under <" + Tag(root) +
+                         "> is not an SDFormat element; it is ignored");
+    }
+  }
+  return top;
+}
+
+}  // namespace
+
+std::optional<std::string> AcceptedSdfVersion(const XmlDocument& xml,
+                                              const FrontEnd& front_end,
+                                              std::string_view supported,
+                                              Diagnostics* diags) {
+  const xmlNode* root = xml.root();
+  const SourceLocation at = xml.Locate(root);
+  const std::string tag = Tag(root);
+  if (tag != "sdf" && tag != "gazebo") {
+    diags->Error(Code::kElementInvalid, at,
+                 "the root element is <" + tag + ">; expected <sdf>");
+    return std::nullopt;
+  }
+  std::optional<std::string> version = Attribute(root, "version");
+  if (!version) {
+    diags->Error(Code::kAttributeMissing, at,
+                 "<" + tag + "> has no version attribute");
+    return std::nullopt;
+  }
+  if (!front_end.Accepts(tag, *version)) {
+    diags->Error(Code::kVersionUnsupported, at,
+                 "SDFormat version " + *version + " with root <" + tag +
+                     "> is not supported by this reader; supported: " +
+                     std::string(supported));
+    return std::nullopt;
+  }
+  return version;
+}
+
+std::optional<Document> ReadSdfTree(const XmlDocument& xml,
+                                    const std::string& version,
+                                    const SdfDialect& dialect,
+                                    Diagnostics* diags) {
+  const xmlNode* root = xml.root();
+  const xmlNode* top = FindTop(xml, root, diags);
+  if (top == nullptr) {
+    diags->Error(Code::kElementMissing, xml.Locate(root),
+                 "<" + Tag(root) + "> has no <world> or <model>");
+    return std::nullopt;
+  }
+  return Reader(xml, version, dialect, diags).Run(top);
+}
+
+}  // namespace sdfconv

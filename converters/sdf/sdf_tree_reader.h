@@ -1,0 +1,95 @@
+// The reading shared by the SDFormat front ends (SdfReader for 1.7/1.8,
+// LegacySdfReader for 1.2-1.6): turns the one <world> or <model> of an
+// SDFormat file into a Document. What differs between versions, as far as
+// the core is concerned, is a handful of facts (SdfDialect); each front end
+// says which versions it reads and what their dialect is, and this file
+// knows no version number. Internal to converters/sdf.
+//
+// What is read: models nested to any depth, links (pose, inertial), joints
+// (type, parent, child, axes), frames, and the name and pose of collisions,
+// visuals, sensors and lights. Every other named child of a world, model,
+// link or joint (plugin, actor, gripper, physics, ...) becomes a kOther
+// element carrying only its tag and name, for the core's sibling-name
+// checks. Custom elements (namespace prefix, "mysim:thing") are not SDFormat
+// and are skipped with their contents.
+//
+// What is checked here: required name/type attributes and <parent>/<child>
+// elements, the syntax of values (<pose>, <static>, <xyz>, inertial
+// numbers, <use_parent_model_frame>), known joint types, and elements this
+// tool cannot read yet (<include>: ELEMENT_INVALID, "not supported yet",
+// skipped). An attribute or element that belongs to another version than
+// the file's (//pose/@relative_to in a 1.6 file, <use_parent_model_frame> in
+// a 1.7 file, <frame> inside a 1.7 link) gets a warning and is ignored. What
+// is left to the core: empty, reserved and duplicate names, and what every
+// name refers to.
+//
+// The walk uses an explicit stack (no recursion on the input's depth) and
+// adds Elements in document pre-order, as document.h requires. Each
+// Element's `source` is {file, line, element path}.
+//
+//   const std::optional<std::string> version =
+//       AcceptedSdfVersion(xml, *this, "1.7, 1.8", diags);
+//   if (!version) return std::nullopt;
+//   return ReadSdfTree(xml, *version, Sdf17Dialect(), diags);
+#ifndef SDFCONV_CONVERTERS_SDF_SDF_TREE_READER_H_
+#define SDFCONV_CONVERTERS_SDF_SDF_TREE_READER_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "converters/front_end.h"
+#include "converters/xml/xml_document.h"
+#include "core/diagnostic.h"
+#include "core/document.h"
+
+namespace sdfconv {
+
+// How a version says which frame a joint axis's <xyz> is expressed in.
+enum class AxisFrameRule {
+  // //axis/xyz/@expressed_in names it; default: the joint frame (1.7 on).
+  kExpressedInAttribute,
+  // //axis/use_parent_model_frame true: the joint's model frame; otherwise
+  // the joint frame (1.5, 1.6).
+  kUseParentModelFrame,
+  // Always the joint's model frame (1.4 and before).
+  kParentModelFrame,
+};
+
+// The facts in which SDFormat versions differ for the core.
+struct SdfDialect {
+  // The <pose> attribute naming the frame the pose is expressed in
+  // ("relative_to", "frame"), or empty when the version has none.
+  std::string_view pose_frame_attribute;
+  AxisFrameRule axis_frame = AxisFrameRule::kExpressedInAttribute;
+  // The kinds of element a <frame> may be written in.
+  std::vector<ElementKind> frame_parents;
+  // Whether //frame/@attached_to, //model/@canonical_link and
+  // //model/@placement_frame exist.
+  bool attachment_attributes = false;
+  // Whether a <model> may hold <model>s.
+  bool nested_models = true;
+  // Whether a <world> may hold <joint>s.
+  bool world_joints = false;
+};
+
+// The version of `xml`'s root element when `front_end` accepts the file;
+// otherwise one error (ELEMENT_INVALID for another root element,
+// ATTRIBUTE_MISSING without a version, VERSION_UNSUPPORTED naming
+// `supported`) and nothing.
+[[nodiscard]] std::optional<std::string> AcceptedSdfVersion(
+    const XmlDocument& xml, const FrontEnd& front_end,
+    std::string_view supported, Diagnostics* diags);
+
+// Reads the one <world> or <model> under the root element of `xml` into a
+// Document of `version`, following `dialect`. Nothing (with an error) when
+// the root holds neither; errors for anything else directly under it.
+[[nodiscard]] std::optional<Document> ReadSdfTree(const XmlDocument& xml,
+                                                  const std::string& version,
+                                                  const SdfDialect& dialect,
+                                                  Diagnostics* diags);
+
+}  // namespace sdfconv
+
+#endif  // SDFCONV_CONVERTERS_SDF_SDF_TREE_READER_H_

@@ -58,8 +58,8 @@ struct OracleResult {
   bool valid = false;
   // The file's <sdf version="..."> as written (before any conversion).
   std::string version;
-  // Errors, code as the libsdformat enum name. See sdformat_oracle.cc for how
-  // the bool-returning `--check` functions are mapped to codes.
+  // Errors, code as the libsdformat enum name. See sdformat_oracle_check.cc for
+  // how the bool-returning `--check` functions are mapped to codes.
   std::vector<OracleError> errors;
   // Only filled when valid. Order: world frames, world lights, then each
   // model depth first (model, links with their visuals/collisions/sensors/

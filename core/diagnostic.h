@@ -37,12 +37,14 @@ enum class Code {
   kAttributeInvalid,     // ATTRIBUTE_INVALID: an attribute value is not allowed.
   kValueInvalid,         // VALUE_INVALID: a number, bool or vector is malformed.
   kPoseInvalid,          // POSE_INVALID: a <pose> value is malformed.
+  kUrdfInvalid,          // URDF_INVALID: urdfdom rejects (or warns about) a URDF.
   // Names (phase "name attribute checking").
   kDuplicateName,        // DUPLICATE_NAME: siblings share a name.
   kReservedName,         // RESERVED_NAME: `world`, `__*__`, or `::` in 1.8.
-  // Models.
+  // Models and links.
   kModelCanonicalLinkInvalid,  // MODEL_CANONICAL_LINK_INVALID
   kModelWithoutLink,           // MODEL_WITHOUT_LINK
+  kLinkInertiaInvalid,         // LINK_INERTIA_INVALID
   // Joints.
   kJointChildLinkInvalid,        // JOINT_CHILD_LINK_INVALID
   kJointParentLinkInvalid,       // JOINT_PARENT_LINK_INVALID
@@ -55,6 +57,9 @@ enum class Code {
   kFrameAttachedToGraphError,  // FRAME_ATTACHED_TO_GRAPH_ERROR
   kPoseRelativeToInvalid,      // POSE_RELATIVE_TO_INVALID
   kPoseRelativeToCycle,        // POSE_RELATIVE_TO_CYCLE
+  // Conversions.
+  kUpgradeNotEquivalent,  // UPGRADE_NOT_EQUIVALENT: an output would not
+                          // mean what its input means; nothing is written.
   // Composition (later: <include>).
   kModelPlacementFrameInvalid,  // MODEL_PLACEMENT_FRAME_INVALID
 };

@@ -7,7 +7,8 @@ packages=(
   libxml2-dev liburdfdom-dev liburdfdom-tools libeigen3-dev
   libspdlog-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev
-  libsdformat-dev sdformat-sdf  # reference implementation: tests only
+  sdformat-sdf     # SDFormat element reference: the schema table, at build time
+  libsdformat-dev  # reference implementation: tests only
 )
 missing=()
 for p in "${packages[@]}"; do

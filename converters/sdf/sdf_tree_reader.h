@@ -13,15 +13,21 @@
 // checks. Custom elements (namespace prefix, "mysim:thing") are not SDFormat
 // and are skipped with their contents.
 //
+// Phase 1, schema validation, runs first over the whole file
+// (schema_check.h: values, required attributes and elements of every
+// element, not only those read here); what it finds is reported unless the
+// reading below reports the same thing at the same element.
+//
 // What is checked here: required name/type attributes and <parent>/<child>
 // elements, the syntax of values (<pose>, <static>, <xyz>, inertial
-// numbers, <use_parent_model_frame>), known joint types, and elements this
-// tool cannot read yet (<include>: ELEMENT_INVALID, "not supported yet",
-// skipped). An attribute or element that belongs to another version than
-// the file's (//pose/@relative_to in a 1.6 file, <use_parent_model_frame> in
-// a 1.7 file, <frame> inside a 1.7 link) gets a warning and is ignored. What
-// is left to the core: empty, reserved and duplicate names, and what every
-// name refers to.
+// numbers, <use_parent_model_frame>), known joint types, every link's
+// inertia (LINK_INERTIA_INVALID, libsdformat's rule: core/inertia.h), and
+// elements this tool cannot read yet (<include>: ELEMENT_INVALID, "not
+// supported yet", skipped). An attribute or element that belongs to another
+// version than the file's (//pose/@relative_to in a 1.6 file,
+// <use_parent_model_frame> in a 1.7 file, <frame> inside a 1.7 link) gets a
+// warning and is ignored. What is left to the core: empty, reserved and
+// duplicate names, and what every name refers to.
 //
 // The walk uses an explicit stack (no recursion on the input's depth) and
 // adds Elements in document pre-order, as document.h requires. Each

@@ -64,6 +64,22 @@ std::optional<std::vector<double>> ParseDoubles(std::string_view text,
   return values;
 }
 
+std::optional<long long> ParseInteger(std::string_view text) {
+  text = TrimWhitespace(text);
+  if (!text.empty() && text.front() == '+') {
+    text.remove_prefix(1);
+    if (!text.empty() && (text.front() == '-' || text.front() == '+')) {
+      return std::nullopt;
+    }
+  }
+  if (text.empty()) return std::nullopt;
+  long long value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value, 10);
+  if (ec != std::errc() || ptr != end) return std::nullopt;
+  return value;
+}
+
 std::optional<bool> ParseBool(std::string_view text) {
   text = TrimWhitespace(text);
   auto equals_ignoring_case = [text](std::string_view word) {

@@ -15,6 +15,7 @@
 //
 //   std::optional<std::vector<double>> xyz = ParseDoubles(" 0 0\n1 ", 3);
 //   std::optional<bool> is_static = ParseBool(" TRUE ");  // true
+//   std::optional<long long> width = ParseInteger("640");
 #ifndef SDFCONV_CONVERTERS_XML_TEXT_VALUES_H_
 #define SDFCONV_CONVERTERS_XML_TEXT_VALUES_H_
 
@@ -38,6 +39,11 @@ namespace sdfconv {
 // amount); nothing else.
 [[nodiscard]] std::optional<std::vector<double>> ParseDoubles(
     std::string_view text, size_t count);
+
+// One integer: an optional sign and decimal digits, surrounding whitespace
+// allowed; nothing that does not fit 64 bits ("1.5", "1e3", "0x10" are not
+// integers).
+[[nodiscard]] std::optional<long long> ParseInteger(std::string_view text);
 
 // "true", "false", "1" or "0", case-insensitive, surrounding whitespace
 // allowed.

@@ -47,6 +47,18 @@ TEST(TextValuesTest, LocaleIndependent) {
   std::setlocale(LC_ALL, "C");
 }
 
+TEST(TextValuesTest, ParseInteger) {
+  EXPECT_EQ(ParseInteger("0"), 0);
+  EXPECT_EQ(ParseInteger(" 42\n"), 42);
+  EXPECT_EQ(ParseInteger("-7"), -7);
+  EXPECT_EQ(ParseInteger("+7"), 7);
+  EXPECT_EQ(ParseInteger("9223372036854775807"), 9223372036854775807LL);
+  for (const char* bad : {"", " ", "1.5", "1e3", "0x10", "1x", "x1", "+-1",
+                          "--1", "+", "-", "1 2", "9223372036854775808"}) {
+    EXPECT_EQ(ParseInteger(bad), std::nullopt) << bad;
+  }
+}
+
 TEST(TextValuesTest, ParseBool) {
   for (const char* t : {"true", "TRUE", " True\n", "1", " 1 "}) {
     EXPECT_EQ(ParseBool(t), true) << t;

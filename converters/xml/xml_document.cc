@@ -128,44 +128,6 @@ struct ContextDeleter {
   void operator()(xmlParserCtxtPtr ctxt) const { xmlFreeParserCtxt(ctxt); }
 };
 
-// Reads at most limit + 1 bytes of `path` (enough to know it is too big).
-std::optional<std::string> ReadBytes(const std::string& path, size_t limit,
-                                     Diagnostics* diags) {
-  const SourceLocation at{path, 0, ""};
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) {
-    diags->Error(Code::kFileRead, at,
-                 "cannot open '" + path + "': " + std::strerror(errno));
-    return std::nullopt;
-  }
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> closer(f, &std::fclose);
-  struct stat st {};
-  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-      static_cast<uint64_t>(st.st_size) > limit) {
-    diags->Error(Code::kInputLimitExceeded, at,
-                 "file is " + std::to_string(st.st_size) +
-                     " bytes; the limit is " + std::to_string(limit));
-    return std::nullopt;
-  }
-  std::string bytes;
-  char buffer[1 << 16];
-  while (true) {
-    const size_t n = std::fread(buffer, 1, sizeof(buffer), f);
-    bytes.append(buffer, n);
-    if (bytes.size() > limit) {
-      diags->Error(Code::kInputLimitExceeded, at,
-                   "input is more than " + std::to_string(limit) + " bytes");
-      return std::nullopt;
-    }
-    if (n < sizeof(buffer)) break;
-  }
-  if (std::ferror(f)) {
-    diags->Error(Code::kFileRead, at,
-                 "cannot read '" + path + "': " + std::strerror(errno));
-    return std::nullopt;
-  }
-  return bytes;
-}
 
 bool IsElement(const xmlNode* node) {
   return node != nullptr && node->type == XML_ELEMENT_NODE;
@@ -222,10 +184,49 @@ XmlDocument::XmlDocument(XmlDocument&&) noexcept = default;
 XmlDocument& XmlDocument::operator=(XmlDocument&&) noexcept = default;
 XmlDocument::~XmlDocument() = default;
 
+std::optional<std::string> ReadFileBytes(const std::string& path,
+                                         size_t limit, Diagnostics* diags) {
+  // Reads at most limit + 1 bytes (enough to know the file is too big).
+  const SourceLocation at{path, 0, ""};
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) {
+    diags->Error(Code::kFileRead, at,
+                 "cannot open '" + path + "': " + std::strerror(errno));
+    return std::nullopt;
+  }
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> closer(f, &std::fclose);
+  struct stat st {};
+  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+      static_cast<uint64_t>(st.st_size) > limit) {
+    diags->Error(Code::kInputLimitExceeded, at,
+                 "file is " + std::to_string(st.st_size) +
+                     " bytes; the limit is " + std::to_string(limit));
+    return std::nullopt;
+  }
+  std::string bytes;
+  char buffer[1 << 16];
+  while (true) {
+    const size_t n = std::fread(buffer, 1, sizeof(buffer), f);
+    bytes.append(buffer, n);
+    if (bytes.size() > limit) {
+      diags->Error(Code::kInputLimitExceeded, at,
+                   "input is more than " + std::to_string(limit) + " bytes");
+      return std::nullopt;
+    }
+    if (n < sizeof(buffer)) break;
+  }
+  if (std::ferror(f)) {
+    diags->Error(Code::kFileRead, at,
+                 "cannot read '" + path + "': " + std::strerror(errno));
+    return std::nullopt;
+  }
+  return bytes;
+}
+
 std::optional<XmlDocument> XmlDocument::LoadFile(const std::string& path,
                                                  Diagnostics* diags,
                                                  const XmlLimits& limits) {
-  std::optional<std::string> bytes = ReadBytes(path, limits.max_bytes, diags);
+  std::optional<std::string> bytes = ReadFileBytes(path, limits.max_bytes, diags);
   if (!bytes) return std::nullopt;
   return LoadString(*bytes, path, diags, limits);
 }
@@ -382,6 +383,24 @@ std::optional<std::string> Attribute(const xmlNode* element,
     return value;
   }
   return std::nullopt;
+}
+
+std::vector<XmlAttribute> Attributes(const xmlNode* element) {
+  std::vector<XmlAttribute> attributes;
+  for (const xmlAttr* a = element->properties; a != nullptr; a = a->next) {
+    XmlAttribute out;
+    if (a->ns != nullptr && a->ns->prefix != nullptr) {
+      out.name = std::string(AsView(a->ns->prefix)) + ":";
+    }
+    out.name += AsView(a->name);
+    // An undeclared prefix leaves no xmlNs; libxml2 keeps "prefix:name".
+    out.namespaced = out.name.find(':') != std::string::npos;
+    for (const xmlNode* c = a->children; c != nullptr; c = c->next) {
+      out.value += AsView(c->content);
+    }
+    attributes.push_back(std::move(out));
+  }
+  return attributes;
 }
 
 std::string Text(const xmlNode* element) {

@@ -64,6 +64,11 @@ struct XmlLimits {
 inline constexpr int kFullPathDepth = 32;
 inline constexpr int kPathEndSegments = 16;
 
+// The bytes of the file at `path`, or nothing with FILE_READ (cannot open
+// or read) or INPUT_LIMIT_EXCEEDED (more than `limit` bytes) in `diags`.
+std::optional<std::string> ReadFileBytes(const std::string& path,
+                                         size_t limit, Diagnostics* diags);
+
 class XmlDocument {
  public:
   // Reads and parses the file at `path`. Returns nothing, with at least one
@@ -135,6 +140,19 @@ class XmlDocument {
 // The value of the attribute `name` without namespace, if present.
 [[nodiscard]] std::optional<std::string> Attribute(const xmlNode* element,
                                                    std::string_view name);
+
+// One attribute as written: its name with any namespace prefix
+// ("mysim:speed"), its value, and whether it has a prefix (a custom
+// attribute outside the format being read).
+struct XmlAttribute {
+  std::string name;
+  std::string value;
+  bool namespaced = false;
+};
+
+// Every attribute of `element`, in document order (namespace declarations,
+// xmlns="..." and xmlns:p="...", are not attributes).
+[[nodiscard]] std::vector<XmlAttribute> Attributes(const xmlNode* element);
 
 // The element's own text (its text and CDATA children, concatenated; not
 // that of its child elements), untrimmed.

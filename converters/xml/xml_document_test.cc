@@ -120,6 +120,29 @@ TEST_F(XmlDocumentTest, Namespaces) {
   EXPECT_EQ(xml->ElementPath(children[0]), R"(/sdf/my:custom[@name="c"])");
 }
 
+TEST_F(XmlDocumentTest, AttributesInOrderWithPrefixes) {
+  const auto xml = Load(R"(<sdf xmlns:my="http://example.org/my" version="1.8">
+<m name="a&amp;b" my:speed="2" other:x="3" type=""/>
+</sdf>)");
+  ASSERT_TRUE(xml.has_value());
+  TakeWarning(Code::kXmlSyntaxError);  // other: is not declared
+  const std::vector<XmlAttribute> root = Attributes(xml->root());
+  ASSERT_EQ(root.size(), 1u);  // xmlns:my declares, it is no attribute
+  EXPECT_EQ(root[0].name, "version");
+  const std::vector<XmlAttribute> m =
+      Attributes(FirstChildElement(xml->root()));
+  ASSERT_EQ(m.size(), 4u);
+  EXPECT_EQ(m[0].name, "name");
+  EXPECT_EQ(m[0].value, "a&b");
+  EXPECT_FALSE(m[0].namespaced);
+  EXPECT_EQ(m[1].name, "my:speed");
+  EXPECT_TRUE(m[1].namespaced);
+  EXPECT_EQ(m[2].name, "other:x");
+  EXPECT_TRUE(m[2].namespaced);
+  EXPECT_EQ(m[3].name, "type");
+  EXPECT_EQ(m[3].value, "");
+}
+
 TEST_F(XmlDocumentTest, MalformedXmlReportsLineAndMessage) {
   EXPECT_FALSE(Load("<sdf>\n  <model>\n  </link>\n</sdf>\n").has_value());
   const Diagnostic d = TakeError(Code::kXmlSyntaxError);

@@ -1,0 +1,232 @@
+#include "converters/sdf/schema_check.h"
+
+#include <algorithm>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "converters/sdf/schema.h"
+#include "converters/sdf/schema_values.h"
+#include "converters/sdf/sdf_values.h"
+#include "converters/xml/text_values.h"
+
+namespace sdfconv {
+namespace {
+
+// "'1 2 3'", cut when long.
+std::string Quote(std::string_view text) {
+  constexpr size_t kMaxShown = 60;
+  text = TrimWhitespace(text);
+  if (text.size() <= kMaxShown) return "'" + std::string(text) + "'";
+  return "'" + std::string(text.substr(0, kMaxShown)) + "...'";
+}
+
+// The descriptions' placeholder for "no default value".
+constexpr std::string_view kNoDefault = "__default__";
+
+// The required children libsdformat 12 cannot do without, checked with it:
+// its parser refuses a joint without <parent> or <child>, its Material and
+// Mesh classes a <script> without (or with an empty) <uri> or <name> and a
+// <submesh> without <name>. Everywhere else it puts the description's
+// default, "__default__" included, in place of a missing required element.
+struct Needed {
+  std::string_view parent;
+  std::string_view child;
+};
+constexpr Needed kNeeded[] = {{"joint", "parent"}, {"joint", "child"},
+                              {"script", "uri"},   {"script", "name"},
+                              {"submesh", "name"}};
+
+bool IsNeeded(std::string_view parent, std::string_view child) {
+  return std::any_of(std::begin(kNeeded), std::end(kNeeded),
+                     [&](const Needed& n) {
+                       return n.parent == parent && n.child == child;
+                     });
+}
+
+// An XML element and the definition it is checked against.
+struct Pending {
+  const xmlNode* node;
+  uint32_t definition;
+  bool needed = false;  // IsNeeded() in its parent: may not be empty
+};
+
+class SchemaChecker {
+ public:
+  SchemaChecker(const XmlDocument& xml, const SchemaVersion& schema,
+                Diagnostics* diags)
+      : xml_(xml), schema_(schema), diags_(*diags) {}
+
+  void Run() {
+    std::vector<Pending> stack = {{xml_.root(), schema_.root}};
+    while (!stack.empty()) {
+      const Pending p = stack.back();
+      stack.pop_back();
+      const SchemaElement& definition = schema_.element(p.definition);
+      CheckAttributes(p.node, definition);
+      CheckValue(p.node, definition, p.needed);
+      if (definition.copy_data) continue;
+      const size_t first = stack.size();
+      CheckChildren(p.node, definition, &stack);
+      std::reverse(stack.begin() + static_cast<std::ptrdiff_t>(first),
+                   stack.end());
+    }
+  }
+
+ private:
+  void CheckAttributes(const xmlNode* node, const SchemaElement& definition) {
+    const std::vector<XmlAttribute> written = Attributes(node);
+    for (const XmlAttribute& a : written) {
+      if (a.namespaced) continue;  // custom: free
+      const SchemaAttribute* known = FindAttribute(schema_, definition, a.name);
+      if (known == nullptr) {
+        diags_.Warning(Code::kAttributeInvalid, xml_.Locate(node),
+                       "@" + a.name + " of " + DescribeElement(node) +
+                           " is not an attribute of SDFormat " +
+                           schema_.version + "; it is ignored");
+        continue;
+      }
+      // An empty name is the names phase's to report (file comment).
+      const bool required = known->required && a.name != "name";
+      if (const auto why = ValueProblem(known->type, a.value, required,
+                                        known->min, known->max)) {
+        diags_.Error(Code::kAttributeInvalid, xml_.Locate(node),
+                     "@" + a.name + "=" + Quote(a.value) + " of " +
+                         DescribeElement(node) + " is not a valid " +
+                         std::string(ValueTypeName(known->type)) + ": " +
+                         *why);
+      }
+    }
+    for (uint32_t i = 0; i < definition.attribute_count; ++i) {
+      const SchemaAttribute& a =
+          schema_.attributes[definition.first_attribute + i];
+      if (!a.required) continue;
+      const bool present =
+          std::any_of(written.begin(), written.end(),
+                      [&a](const XmlAttribute& w) { return w.name == a.name; });
+      if (!present) {
+        diags_.Error(Code::kAttributeMissing, xml_.Locate(node),
+                     DescribeElement(node) + " has no " + a.name +
+                         " attribute (required in SDFormat " +
+                         schema_.version + ")");
+      }
+    }
+  }
+
+  void CheckValue(const xmlNode* node, const SchemaElement& definition,
+                  bool needed) {
+    if (definition.type == ValueType::kNone) return;
+    const std::string text = Text(node);
+    if (needed && TrimWhitespace(text) == kNoDefault) {
+      // libsdformat reads the placeholder as no value at all.
+      diags_.Error(Code::kValueInvalid, xml_.Locate(node),
+                   DescribeWithOwner(node) + " holds the placeholder " +
+                       Quote(text) + ", which is no value");
+      return;
+    }
+    const std::optional<std::string> why = ValueProblem(
+        definition.type, text, definition.value_required || needed,
+        definition.min, definition.max);
+    if (!why) return;
+    const Code code = definition.type == ValueType::kPose ? Code::kPoseInvalid
+                                                          : Code::kValueInvalid;
+    diags_.Error(code, xml_.Locate(node),
+                 DescribeWithOwner(node) + " " + Quote(text) +
+                     " is not a valid " +
+                     std::string(ValueTypeName(definition.type)) + ": " +
+                     *why);
+  }
+
+  void CheckChildren(const xmlNode* node, const SchemaElement& definition,
+                     std::vector<Pending>* stack) {
+    std::vector<uint32_t> seen(definition.child_count, 0);
+    for (const xmlNode* child : ChildElements(node)) {
+      if (IsNamespaced(child)) continue;  // custom: free
+      const std::string tag = Tag(child);
+      const uint32_t index = ChildIndex(definition, tag);
+      if (index == definition.child_count) {
+        diags_.Warning(Code::kElementInvalid, xml_.Locate(child),
+                       DescribeWithOwner(child) +
+                           " is not part of SDFormat " + schema_.version +
+                           " there; it is ignored");
+        continue;
+      }
+      const SchemaChild& c = schema_.children[definition.first_child + index];
+      ++seen[index];
+      if (c.occurrence == Occurrence::kDeprecated) {
+        diags_.Warning(Code::kElementInvalid, xml_.Locate(child),
+                       DescribeWithOwner(child) + " is deprecated in SDFormat " +
+                           schema_.version);
+      }
+      stack->push_back({child, c.element,
+                        IsNeeded(definition.name, tag)});
+    }
+    for (uint32_t i = 0; i < definition.child_count; ++i) {
+      const SchemaChild& c = schema_.children[definition.first_child + i];
+      if (seen[i] > 0 || (c.occurrence != Occurrence::kRequired &&
+                          c.occurrence != Occurrence::kOneOrMore)) {
+        continue;
+      }
+      const SchemaElement& missing = schema_.element(c.element);
+      const std::optional<Severity> severity = Absence(definition, missing);
+      if (!severity) continue;
+      diags_.Add({*severity, Code::kElementMissing,
+                  DescribeElement(node) + " has no <" + missing.name +
+                      "> (required in SDFormat " + schema_.version +
+                      (*severity == Severity::kWarning
+                           ? "; its description gives no default)"
+                           : ")"),
+                  xml_.Locate(node),
+                  {}});
+    }
+  }
+
+  // The severity of a required child's absence (nothing when its default
+  // stands in for it, as libsdformat fills it in).
+  static std::optional<Severity> Absence(const SchemaElement& parent,
+                                         const SchemaElement& missing) {
+    if (IsNeeded(parent.name, missing.name)) return Severity::kError;
+    if (missing.default_value != nullptr &&
+        std::string_view(missing.default_value) == kNoDefault) {
+      return Severity::kWarning;
+    }
+    return std::nullopt;
+  }
+
+  uint32_t ChildIndex(const SchemaElement& definition,
+                      std::string_view tag) const {
+    for (uint32_t i = 0; i < definition.child_count; ++i) {
+      const SchemaChild& c = schema_.children[definition.first_child + i];
+      if (schema_.element(c.element).name == tag) return i;
+    }
+    return definition.child_count;
+  }
+
+  static std::string DescribeWithOwner(const xmlNode* node) {
+    std::string out = DescribeElement(node);
+    if (const xmlNode* owner = ParentElement(node)) {
+      out += " of " + DescribeElement(owner);
+    }
+    return out;
+  }
+
+  const XmlDocument& xml_;
+  const SchemaVersion& schema_;
+  Diagnostics& diags_;
+};
+
+}  // namespace
+
+void CheckSchema(const XmlDocument& xml, std::string_view version,
+                 Diagnostics* diags) {
+  const SchemaVersion* schema = FindSchemaVersion(version);
+  if (schema == nullptr) {
+    diags->Error(Code::kVersionUnsupported, xml.Locate(xml.root()),
+                 "no schema for SDFormat version " + std::string(version));
+    return;
+  }
+  SchemaChecker(xml, *schema, diags).Run();
+}
+
+}  // namespace sdfconv

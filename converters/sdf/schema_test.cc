@@ -1,0 +1,162 @@
+// Facts of the generated table (schema_table.cc), checked against what the
+// sdformat-sdf descriptions say.
+#include "converters/sdf/schema.h"
+
+#include <string>
+#include <string_view>
+
+#include <gtest/gtest.h>
+
+namespace sdfconv {
+namespace {
+
+// The definition reached from `version`'s root through `path` ("model/link").
+const SchemaElement* At(const SchemaVersion& version, const std::string& path) {
+  const SchemaElement* e = &version.element(version.root);
+  size_t start = 0;
+  while (start < path.size()) {
+    size_t slash = path.find('/', start);
+    if (slash == std::string::npos) slash = path.size();
+    const SchemaChild* c =
+        FindChild(version, *e, std::string_view(path).substr(start, slash - start));
+    if (c == nullptr) return nullptr;
+    e = &version.element(c->element);
+    start = slash + 1;
+  }
+  return e;
+}
+
+const SchemaChild* ChildAt(const SchemaVersion& version,
+                           const std::string& parent, std::string_view name) {
+  const SchemaElement* p = At(version, parent);
+  return p == nullptr ? nullptr : FindChild(version, *p, name);
+}
+
+TEST(Schema, EveryVersionSdfconvReads) {
+  for (const char* v : {"1.2", "1.3", "1.4", "1.5", "1.6", "1.7", "1.8"}) {
+    const SchemaVersion* schema = FindSchemaVersion(v);
+    ASSERT_NE(schema, nullptr) << v;
+    EXPECT_STREQ(schema->version, v);
+    EXPECT_GT(schema->element_count, 200u) << v;
+  }
+  EXPECT_EQ(FindSchemaVersion("1.0"), nullptr);
+  EXPECT_EQ(FindSchemaVersion("1.9"), nullptr);
+  EXPECT_EQ(FindSchemaVersion(""), nullptr);
+}
+
+TEST(Schema, RootAndItsVersionAttribute) {
+  const SchemaVersion& v18 = *FindSchemaVersion("1.8");
+  const SchemaElement& sdf = v18.element(v18.root);
+  EXPECT_STREQ(sdf.name, "sdf");
+  const SchemaAttribute* version = FindAttribute(v18, sdf, "version");
+  ASSERT_NE(version, nullptr);
+  EXPECT_TRUE(version->required);
+  EXPECT_EQ(version->type, ValueType::kString);
+  // 1.2's root is <gazebo> (gazebo.sdf).
+  const SchemaVersion& v12 = *FindSchemaVersion("1.2");
+  EXPECT_STREQ(v12.element(v12.root).name, "gazebo");
+}
+
+TEST(Schema, RecursiveDefinitionsShareOneIndex) {
+  const SchemaVersion& v = *FindSchemaVersion("1.8");
+  const SchemaChild* model = ChildAt(v, "", "model");
+  ASSERT_NE(model, nullptr);
+  const SchemaChild* nested = ChildAt(v, "model", "model");
+  ASSERT_NE(nested, nullptr);
+  EXPECT_EQ(nested->element, model->element);
+  EXPECT_EQ(nested->occurrence, Occurrence::kAny);
+  // Deep paths stay inside the table.
+  EXPECT_NE(At(v, "model/model/model/link/visual/material/ambient"), nullptr);
+  // 1.4 has no nested models (docs/legacy.md).
+  EXPECT_EQ(ChildAt(*FindSchemaVersion("1.4"), "model", "model"), nullptr);
+}
+
+TEST(Schema, ValueTypesDefaultsAndBounds) {
+  const SchemaVersion& v = *FindSchemaVersion("1.8");
+  const SchemaElement* ambient = At(v, "model/link/visual/material/ambient");
+  ASSERT_NE(ambient, nullptr);
+  EXPECT_EQ(ambient->type, ValueType::kColor);
+  EXPECT_STREQ(ambient->default_value, "0 0 0 1");
+  EXPECT_EQ(At(v, "model/link/pose")->type, ValueType::kPose);
+  EXPECT_EQ(At(v, "model/static")->type, ValueType::kBool);
+  EXPECT_EQ(At(v, "world/gravity")->type, ValueType::kVector3);
+  EXPECT_EQ(At(v, "model/link/sensor/camera/image/width")->type,
+            ValueType::kInt);
+  EXPECT_EQ(At(v, "model/link/collision/surface/contact/collide_bitmask")->type,
+            ValueType::kUnsignedInt);
+  EXPECT_EQ(At(v, "model/link/collision/geometry/plane/size")->type,
+            ValueType::kVector2d);
+  EXPECT_EQ(At(v, "world/state/sim_time")->type, ValueType::kTime);
+  EXPECT_EQ(At(v, "model/link/visual/material/render_order")->type,
+            ValueType::kFloat);
+  const SchemaElement* fov = At(v, "model/link/sensor/camera/horizontal_fov");
+  ASSERT_NE(fov, nullptr);
+  EXPECT_STREQ(fov->min, "0.1");
+  EXPECT_STREQ(fov->max, "6.283186");
+  EXPECT_EQ(At(v, "model/link")->type, ValueType::kNone);
+  EXPECT_EQ(At(v, "model/link")->default_value, nullptr);
+}
+
+TEST(Schema, OccurrencesAndPlaceholders) {
+  const SchemaVersion& v = *FindSchemaVersion("1.8");
+  const SchemaChild* parent = ChildAt(v, "model/joint", "parent");
+  ASSERT_NE(parent, nullptr);
+  EXPECT_EQ(parent->occurrence, Occurrence::kRequired);
+  EXPECT_STREQ(v.element(parent->element).default_value, "__default__");
+  EXPECT_EQ(ChildAt(v, "model/link/visual/material/script", "uri")->occurrence,
+            Occurrence::kOneOrMore);
+  EXPECT_EQ(ChildAt(v, "model", "link")->occurrence, Occurrence::kAny);
+  EXPECT_EQ(ChildAt(*FindSchemaVersion("1.4"), "model", "link")->occurrence,
+            Occurrence::kOneOrMore);
+  EXPECT_EQ(ChildAt(v, "model/joint/axis", "initial_position")->occurrence,
+            Occurrence::kDeprecated);
+  // noise.sdf says required="1"; imu.sdf includes it with required="0".
+  EXPECT_EQ(ChildAt(v, "model/link/sensor/imu/angular_velocity/x", "noise")
+                ->occurrence,
+            Occurrence::kOptional);
+  const SchemaElement* link = At(v, "model/link");
+  const SchemaAttribute* name = FindAttribute(v, *link, "name");
+  ASSERT_NE(name, nullptr);
+  EXPECT_TRUE(name->required);
+  EXPECT_EQ(FindAttribute(v, *link, "nope"), nullptr);
+}
+
+TEST(Schema, CopyDataLeavesChildrenFree) {
+  const SchemaVersion& v = *FindSchemaVersion("1.8");
+  const SchemaElement* plugin = At(v, "model/plugin");
+  ASSERT_NE(plugin, nullptr);
+  EXPECT_TRUE(plugin->copy_data);
+  EXPECT_FALSE(At(v, "model")->copy_data);
+}
+
+TEST(Schema, BoundsOfOldVersionsRelaxedAsLaterVersionsDid) {
+  // 1.2's description bounds friction mu to [0, 1]; 1.8 only to >= 0.
+  const SchemaElement* mu =
+      At(*FindSchemaVersion("1.2"), "model/link/collision/surface/friction/ode/mu");
+  ASSERT_NE(mu, nullptr);
+  EXPECT_STREQ(mu->min, "0.0");
+  EXPECT_EQ(mu->max, nullptr);
+  // 1.4's camera clip <far> at least 10; 1.8's at least 0.1.
+  const SchemaElement* far =
+      At(*FindSchemaVersion("1.4"), "model/link/sensor/camera/clip/far");
+  ASSERT_NE(far, nullptr);
+  EXPECT_STREQ(far->min, "0.1");
+}
+
+TEST(Schema, NavsatIsNotInstalledForOneSevenAndOneEight) {
+  // Debian's sdformat-sdf 12.3 lacks 1.7/navsat.sdf and 1.8/navsat.sdf,
+  // which sensor.sdf includes (schema_gen leaves the include out).
+  EXPECT_EQ(ChildAt(*FindSchemaVersion("1.8"), "model/link/sensor", "navsat"),
+            nullptr);
+  EXPECT_NE(ChildAt(*FindSchemaVersion("1.8"), "model/link/sensor", "gps"),
+            nullptr);
+}
+
+TEST(Schema, ValueTypeNamesAreTheDescriptionsSpelling) {
+  EXPECT_EQ(ValueTypeName(ValueType::kUnsignedInt), "unsigned int");
+  EXPECT_EQ(ValueTypeName(ValueType::kVector2d), "vector2d");
+  EXPECT_EQ(ValueTypeName(ValueType::kNone), "");
+}
+
+}  // namespace
+}  // namespace sdfconv

@@ -5,6 +5,7 @@
 
 #include "converters/sdf/legacy_reader.h"
 #include "converters/sdf/sdf_reader.h"
+#include "converters/urdf/urdf_front_end.h"
 
 namespace sdfconv {
 namespace {
@@ -29,6 +30,7 @@ std::vector<std::string_view> Concat(std::vector<std::string_view> out,
 const std::vector<Format>& Formats() {
   static const auto* const kSdfReader = new SdfReader();
   static const auto* const kLegacySdfReader = new LegacySdfReader();
+  static const auto* const kUrdfFrontEnd = new UrdfFrontEnd();
   static const auto* const kFormats = new std::vector<Format>{
       {"sdf", "SDFormat", /*version_required=*/true,
        Concat({kLegacySdfVersions.begin(), kLegacySdfVersions.end()},
@@ -38,7 +40,7 @@ const std::vector<Format>& Formats() {
       {"gazebo", "SDFormat with root <gazebo>", /*version_required=*/true,
        {kLegacyGazeboVersions.begin(), kLegacyGazeboVersions.end()},
        {kLegacySdfReader}},
-      {"robot", "URDF", /*version_required=*/false, {}, {}},
+      {"robot", "URDF", /*version_required=*/false, {}, {kUrdfFrontEnd}},
   };
   return *kFormats;
 }

@@ -12,7 +12,7 @@
 //   <sdf version="1.9">              -> VERSION_UNSUPPORTED
 //     ("SDFormat version 1.9 is not supported; supported: 1.2, ..., 1.8")
 //   <gazebo version="1.0">           -> VERSION_UNSUPPORTED
-//   <robot> (URDF, no reader yet)    -> VERSION_UNSUPPORTED
+//   <robot> (URDF)                    -> UrdfFrontEnd (urdfdom decides)
 //   any other root element           -> ELEMENT_INVALID
 //
 //   Diagnostics diags;

@@ -87,8 +87,11 @@ TEST_F(RegistryTest, MissingVersion) {
 }
 
 TEST_F(RegistryTest, OtherRootElements) {
-  EXPECT_FALSE(Read("<robot name='r'><link name='l'/></robot>").has_value());
-  TakeError(Code::kVersionUnsupported);  // URDF: no reader yet
+  // URDF goes to its own front end: a one-link robot reads.
+  const auto urdf = Read("<robot name='r'><link name='l'/></robot>");
+  ASSERT_TRUE(urdf.has_value()) << DescribeRemaining();
+  EXPECT_EQ(urdf->at(0).name, "r");
+  TakeWarning(Code::kElementMissing);  // the link has no <inertial>
   EXPECT_FALSE(Read("<gazebo version='1.0'/>").has_value());
   TakeError(Code::kVersionUnsupported);  // SDFormat 1.0: not read
   EXPECT_FALSE(Read("<gazebo/>").has_value());
@@ -109,7 +112,9 @@ TEST_F(RegistryTest, FindFrontEnd) {
   EXPECT_EQ(FindFrontEnd("gazebo", "1.2"), legacy);
   EXPECT_EQ(FindFrontEnd("gazebo", "1.3"), nullptr);
   EXPECT_EQ(FindFrontEnd("sdf", "1.9"), nullptr);
-  EXPECT_EQ(FindFrontEnd("robot", ""), nullptr);
+  const FrontEnd* urdf = FindFrontEnd("robot", "");
+  ASSERT_NE(urdf, nullptr);
+  EXPECT_EQ(urdf->name(), "urdf");
 }
 
 TEST_F(RegistryTest, XmlProblemsStopBeforeAnyFrontEnd) {

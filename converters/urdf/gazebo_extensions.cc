@@ -1,0 +1,331 @@
+#include "converters/urdf/gazebo_extensions.h"
+
+#include <algorithm>
+#include <cctype>
+#include <utility>
+
+#include "converters/xml/text_values.h"
+
+namespace sdfconv {
+namespace {
+
+std::string Lower(std::string text) {
+  for (char& c : text) {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return text;
+}
+
+enum class Kind { kNumber, kVector3, kBool };
+
+// A setting with a fixed place in SDFormat: its URDF tag, its path under
+// the element it applies to, the kind of its value.
+struct Mapping {
+  const char* tag;
+  std::vector<const char*> path;
+  Kind kind;
+};
+
+// Under each <collision> of the link.
+const std::vector<Mapping>& CollisionMappings() {
+  static const auto* const kMappings = new std::vector<Mapping>{
+      {"mu1", {"surface", "friction", "ode", "mu"}, Kind::kNumber},
+      {"mu2", {"surface", "friction", "ode", "mu2"}, Kind::kNumber},
+      {"fdir1", {"surface", "friction", "ode", "fdir1"}, Kind::kVector3},
+      {"kp", {"surface", "contact", "ode", "kp"}, Kind::kNumber},
+      {"kd", {"surface", "contact", "ode", "kd"}, Kind::kNumber},
+      {"maxVel", {"surface", "contact", "ode", "max_vel"}, Kind::kNumber},
+      {"minDepth", {"surface", "contact", "ode", "min_depth"}, Kind::kNumber},
+      {"laserRetro", {"laser_retro"}, Kind::kNumber},
+      {"maxContacts", {"max_contacts"}, Kind::kNumber},
+  };
+  return *kMappings;
+}
+
+// Under the <joint>.
+const std::vector<Mapping>& JointMappings() {
+  static const auto* const kMappings = new std::vector<Mapping>{
+      {"stopCfm", {"physics", "ode", "limit", "cfm"}, Kind::kNumber},
+      {"stopErp", {"physics", "ode", "limit", "erp"}, Kind::kNumber},
+      {"fudgeFactor", {"physics", "ode", "fudge_factor"}, Kind::kNumber},
+      {"springReference", {"axis", "dynamics", "spring_reference"},
+       Kind::kNumber},
+      {"springStiffness", {"axis", "dynamics", "spring_stiffness"},
+       Kind::kNumber},
+  };
+  return *kMappings;
+}
+
+const Mapping* Find(const std::vector<Mapping>& mappings,
+                    std::string_view tag) {
+  for (const Mapping& m : mappings) {
+    if (tag == m.tag) return &m;
+  }
+  return nullptr;
+}
+
+// The setting's value as SDFormat text, or nothing (and a warning) when it
+// is not of its kind.
+std::optional<std::string> ValueOf(const GazeboContext& ctx,
+                                   const xmlNode* setting, Kind kind) {
+  const std::string value = GazeboValue(setting);
+  if (kind == Kind::kBool) return GazeboTrue(setting) ? "true" : "false";
+  const bool ok = kind == Kind::kNumber ? ParseDouble(value).has_value()
+                                        : ParseDoubles(value, 3).has_value();
+  if (ok) return value;
+  ctx.diags->Warning(Code::kValueInvalid, ctx.xml->Locate(setting),
+                     "<gazebo> setting <" + Tag(setting) + "> value '" +
+                         value + "' is not " +
+                         (kind == Kind::kNumber ? "a number" : "3 numbers") +
+                         "; it is not written");
+  return std::nullopt;
+}
+
+// Sets the element at `path` under `from` (created as needed) to `value`.
+void SetAt(const GazeboContext& ctx, NodeId from,
+           const std::vector<const char*>& path, const std::string& value,
+           const SourceLocation& at) {
+  NodeId node = from;
+  for (const char* step : path) node = ctx.tree->FindOrAdd(node, step, at);
+  ctx.tree->at(node).text = value;
+}
+
+// Settings that apply nowhere, kept in one <urdf:gazebo> per block.
+class Leftovers {
+ public:
+  Leftovers(const GazeboContext& ctx, const xmlNode* gazebo)
+      : ctx_(ctx), gazebo_(gazebo) {}
+
+  void Keep(const xmlNode* setting, const std::string& why) {
+    if (node_ == kNoNode) {
+      node_ = ctx_.tree->AddElement(ctx_.model, "urdf:gazebo",
+                                    ctx_.xml->Locate(gazebo_));
+      CopyAttributes(gazebo_, ctx_.tree, node_, ctx_.namespaces);
+    }
+    CopyXml(*ctx_.xml, setting, ctx_.tree, node_, ctx_.namespaces);
+    ctx_.diags->Warning(Code::kElementInvalid, ctx_.xml->Locate(setting),
+                        "<gazebo> setting <" + Tag(setting) + "> " + why +
+                            "; it is kept in <urdf:gazebo>");
+  }
+
+ private:
+  const GazeboContext& ctx_;
+  const xmlNode* gazebo_;
+  NodeId node_ = kNoNode;
+};
+
+// Copies `setting` into `target`, renamed when its name is taken there.
+NodeId CopyNamed(const GazeboContext& ctx, const xmlNode* setting,
+                 NodeId target) {
+  const NodeId node =
+      CopyXml(*ctx.xml, setting, ctx.tree, target, ctx.namespaces);
+  const std::string tag = Tag(setting);
+  const std::optional<std::string> name = ctx.tree->Attribute(node, "name");
+  if (!name || tag == "plugin" || tag.find(':') != std::string::npos) {
+    return node;
+  }
+  NameScope& scope = (*ctx.scopes)[target];
+  const bool clash = scope.Taken(*name);
+  const std::string claimed = scope.Claim(*name, tag);
+  if (claimed != *name) {
+    ctx.tree->SetAttribute(node, "name", claimed);
+    ctx.tree->SetAttribute(node, "urdf:name", *name);
+    ctx.diags->Warning(
+        clash ? Code::kDuplicateName : Code::kReservedName,
+        ctx.xml->Locate(setting),
+        "<gazebo> content <" + tag + " name=\"" + *name + "\"> " +
+            (clash ? "has the name of a sibling" : "has a name SDFormat 1.8 "
+                                                   "reserves") +
+            "; renamed '" + claimed + "'");
+  }
+  return node;
+}
+
+// SDF elements that can be moved from a frame to its body link, their pose
+// made relative to the frame.
+bool Movable(std::string_view tag) {
+  return tag == "sensor" || tag == "light" || tag == "plugin";
+}
+
+void CopyRelativeTo(const GazeboContext& ctx, const xmlNode* setting,
+                    NodeId link, const std::string& frame) {
+  const NodeId node = CopyNamed(ctx, setting, link);
+  if (Tag(setting) == "plugin") return;
+  NodeId pose = ctx.tree->FindChild(node, "pose");
+  if (pose == kNoNode) {
+    pose = ctx.tree->AddElement(node, "pose", ctx.xml->Locate(setting));
+  }
+  if (!ctx.tree->Attribute(pose, "relative_to")) {
+    ctx.tree->SetAttribute(pose, "relative_to", frame);
+  }
+}
+
+// <collision> and <visual> blocks: their children go into every collision
+// (visual) of the link.
+void CopyIntoEach(const GazeboContext& ctx, const xmlNode* block,
+                  const std::vector<NodeId>& targets, Leftovers* leftovers) {
+  if (targets.empty()) {
+    leftovers->Keep(block, "has no <" + Tag(block) + "> to apply to");
+    return;
+  }
+  for (const NodeId target : targets) {
+    for (const xmlNode* c : ChildElements(block)) {
+      CopyXml(*ctx.xml, c, ctx.tree, target, ctx.namespaces);
+    }
+  }
+}
+
+void SetMaterialScript(const GazeboContext& ctx, const xmlNode* setting,
+                       const std::vector<NodeId>& visuals) {
+  const std::string name = GazeboValue(setting);
+  const SourceLocation at = ctx.xml->Locate(setting);
+  for (const NodeId visual : visuals) {
+    const NodeId script = ctx.tree->FindOrAdd(
+        ctx.tree->FindOrAdd(visual, "material", at), "script", at);
+    SetAt(ctx, script, {"uri"},
+          "file://media/materials/scripts/gazebo.material", at);
+    SetAt(ctx, script, {"name"}, name, at);
+  }
+}
+
+// Link properties: whether `setting` is one, and if so applies it.
+bool ApplyLinkProperty(const GazeboContext& ctx, const xmlNode* setting,
+                       NodeId link) {
+  const std::string tag = Tag(setting);
+  const SourceLocation at = ctx.xml->Locate(setting);
+  if (tag == "selfCollide" || tag == "self_collide") {
+    SetAt(ctx, link, {"self_collide"}, *ValueOf(ctx, setting, Kind::kBool), at);
+  } else if (tag == "gravity") {
+    SetAt(ctx, link, {"gravity"}, *ValueOf(ctx, setting, Kind::kBool), at);
+  } else if (tag == "turnGravityOff") {
+    SetAt(ctx, link, {"gravity"}, GazeboTrue(setting) ? "false" : "true", at);
+  } else if (tag == "dampingFactor") {
+    if (const auto v = ValueOf(ctx, setting, Kind::kNumber)) {
+      SetAt(ctx, link, {"velocity_decay", "linear"}, *v, at);
+      SetAt(ctx, link, {"velocity_decay", "angular"}, *v, at);
+    }
+  } else {
+    return false;
+  }
+  return true;
+}
+
+bool IsLinkProperty(std::string_view tag) {
+  return tag == "selfCollide" || tag == "self_collide" || tag == "gravity" ||
+         tag == "turnGravityOff" || tag == "dampingFactor";
+}
+
+}  // namespace
+
+std::string GazeboValue(const xmlNode* setting) {
+  if (const auto value = Attribute(setting, "value")) {
+    return std::string(TrimWhitespace(*value));
+  }
+  return std::string(TrimWhitespace(Text(setting)));
+}
+
+bool GazeboTrue(const xmlNode* setting) {
+  const std::string value = Lower(GazeboValue(setting));
+  return value == "true" || value == "yes" || value == "1";
+}
+
+bool PreservesFixedJoint(const xmlNode* gazebo) {
+  for (const xmlNode* c : ChildElements(gazebo)) {
+    const std::string tag = Tag(c);
+    if ((tag == "preserveFixedJoint" || tag == "disableFixedJointLumping") &&
+        GazeboTrue(c)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+void ApplyLinkGazebo(const GazeboContext& ctx, const xmlNode* gazebo,
+                     const LinkTarget& target) {
+  Leftovers leftovers(ctx, gazebo);
+  const bool is_frame = !target.frame.empty();
+  for (const xmlNode* setting : ChildElements(gazebo)) {
+    const std::string tag = Tag(setting);
+    const SourceLocation at = ctx.xml->Locate(setting);
+    if (const Mapping* m = Find(CollisionMappings(), tag)) {
+      if (target.collisions.empty()) {
+        leftovers.Keep(setting, "has no <collision> to apply to");
+        continue;
+      }
+      if (const auto v = ValueOf(ctx, setting, m->kind)) {
+        for (const NodeId c : target.collisions) SetAt(ctx, c, m->path, *v, at);
+      }
+    } else if (tag == "material") {
+      if (target.visuals.empty()) {
+        leftovers.Keep(setting, "has no <visual> to apply to");
+      } else {
+        SetMaterialScript(ctx, setting, target.visuals);
+      }
+    } else if (tag == "collision") {
+      CopyIntoEach(ctx, setting, target.collisions, &leftovers);
+    } else if (tag == "visual") {
+      CopyIntoEach(ctx, setting, target.visuals, &leftovers);
+    } else if (!is_frame) {
+      if (!ApplyLinkProperty(ctx, setting, target.link)) {
+        CopyNamed(ctx, setting, target.link);
+      }
+    } else if (IsLinkProperty(tag) || !Movable(tag)) {
+      leftovers.Keep(setting, "cannot apply to link '" + target.urdf_name +
+                                  "', which is a frame");
+    } else {
+      CopyRelativeTo(ctx, setting, target.link, target.frame);
+    }
+  }
+}
+
+void ApplyJointGazebo(const GazeboContext& ctx, const xmlNode* gazebo,
+                      NodeId joint, bool has_axis) {
+  Leftovers leftovers(ctx, gazebo);
+  for (const xmlNode* setting : ChildElements(gazebo)) {
+    const std::string tag = Tag(setting);
+    const SourceLocation at = ctx.xml->Locate(setting);
+    if (tag == "preserveFixedJoint" || tag == "disableFixedJointLumping") {
+      continue;  // read by the plan: the joint is a joint
+    }
+    if (tag == "provideFeedback") {
+      const std::string v = *ValueOf(ctx, setting, Kind::kBool);
+      SetAt(ctx, joint, {"physics", "provide_feedback"}, v, at);
+      SetAt(ctx, joint, {"physics", "ode", "provide_feedback"}, v, at);
+    } else if (tag == "implicitSpringDamper" || tag == "cfmDamping") {
+      const std::string v = *ValueOf(ctx, setting, Kind::kBool);
+      SetAt(ctx, joint, {"physics", "ode", "implicit_spring_damper"}, v, at);
+      SetAt(ctx, joint, {"physics", "ode", "cfm_damping"}, v, at);
+    } else if (const Mapping* m = Find(JointMappings(), tag)) {
+      if (std::string_view(m->path.front()) == "axis" && !has_axis) {
+        leftovers.Keep(setting, "needs an axis and the joint is fixed");
+      } else if (const auto v = ValueOf(ctx, setting, m->kind)) {
+        SetAt(ctx, joint, m->path, *v, at);
+      }
+    } else {
+      CopyNamed(ctx, setting, joint);
+    }
+  }
+}
+
+void ApplyModelGazebo(const GazeboContext& ctx, const xmlNode* gazebo) {
+  for (const xmlNode* setting : ChildElements(gazebo)) {
+    if (Tag(setting) == "static") {
+      SetAt(ctx, ctx.model, {"static"}, *ValueOf(ctx, setting, Kind::kBool),
+            ctx.xml->Locate(setting));
+    } else {
+      CopyNamed(ctx, setting, ctx.model);
+    }
+  }
+}
+
+void KeepGazebo(const GazeboContext& ctx, const xmlNode* gazebo,
+                const std::string& why) {
+  CopyXml(*ctx.xml, gazebo, ctx.tree, ctx.model, ctx.namespaces,
+          "urdf:gazebo");
+  ctx.diags->Warning(Code::kAttributeInvalid, ctx.xml->Locate(gazebo),
+                     "<gazebo reference=\"" +
+                         Attribute(gazebo, "reference").value_or("") + "\"> " +
+                         why + "; the block is kept in <urdf:gazebo>");
+}
+
+}  // namespace sdfconv

@@ -1,0 +1,240 @@
+// The URDF front end against libsdformat 12 (the reference implementation,
+// test-only), over every URDF of the corpus that urdfdom accepts:
+//  1. libsdformat's own URDF import (sdf::Root::Load of the .urdf): for each
+//     link, joint and frame it keeps under a URDF link or joint name, its
+//     pose in the model frame (and a joint's axis) must equal ours within
+//     1e-9;
+//  2. our SDF output, loaded by libsdformat as `gz sdf --check` would: it
+//     must be valid.
+// Where libsdformat differs on purpose, converters/urdf/
+// urdf_oracle_known_differences.txt says so, file by file, with the reason
+// (docs/urdf.md explains each); a listed file that starts agreeing fails
+// too, so the list stays true.
+//
+// Without SDFCONV_CORPUS the test skips and says so.
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "converters/urdf/urdf_front_end.h"
+#include "converters/urdf/urdf_test_util.h"
+#include "converters/urdf/urdf_to_sdf.h"
+#include "converters/xml/xml_document.h"
+#include "core/frame_graph.h"
+#include "core/pose.h"
+#include "core/resolver.h"
+#include "testing/sdformat_oracle.h"
+
+namespace sdfconv {
+namespace {
+
+namespace fs = std::filesystem;
+constexpr double kTol = 1e-9;
+
+struct Totals {
+  int files = 0, libsdformat_loads = 0, compared = 0, links = 0, joints = 0,
+      frames = 0, our_valid = 0, listed = 0;
+};
+Totals& Sum() {
+  static Totals totals;
+  return totals;
+}
+
+class PrintTotals : public ::testing::Environment {
+ public:
+  void TearDown() override {
+    const Totals& t = Sum();
+    if (t.files == 0) return;
+    std::printf(
+        "libsdformat 12 vs sdfconv on %d URDFs urdfdom accepts: libsdformat "
+        "loads %d; %d elements compared (%d links, %d joints, %d frames); "
+        "libsdformat finds %d of our %d SDF outputs valid; %d files listed "
+        "as known differences\n",
+        t.files, t.libsdformat_loads, t.compared, t.links, t.joints, t.frames,
+        t.our_valid, t.files, t.listed);
+  }
+};
+const auto* const kPrintTotals =
+    ::testing::AddGlobalTestEnvironment(new PrintTotals);
+
+// "relative/path.urdf<TAB>reason" lines.
+std::map<std::string, std::string> KnownDifferences() {
+  std::map<std::string, std::string> known;
+  std::ifstream in("converters/urdf/urdf_oracle_known_differences.txt");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    const size_t tab = line.find('\t');
+    known[line.substr(0, tab)] =
+        tab == std::string::npos ? "" : line.substr(tab + 1);
+  }
+  return known;
+}
+
+struct Ours {
+  std::optional<Document> doc;
+  Resolution r;
+  // URDF name -> element, for links and joints (by source path).
+  std::map<std::string, ElementId> links, joints;
+};
+
+Ours ImportWithFrontEnd(const XmlDocument& xml) {
+  Ours out;
+  Diagnostics diags;
+  out.doc = UrdfFrontEnd().Read(xml, &diags);
+  if (!out.doc) return out;
+  const FrameGraph graph = BuildFrameGraph(*out.doc, &diags);
+  if (diags.HasErrors()) {
+    out.doc.reset();
+    return out;
+  }
+  out.r = ResolveAll(*out.doc, graph);
+  for (ElementId id = 0; id < static_cast<ElementId>(out.doc->size()); ++id) {
+    const auto urdf = testing::UrdfElementOf(out.doc->at(id).source.path);
+    if (!urdf) continue;
+    auto& by_name = urdf->first == "link" ? out.links : out.joints;
+    by_name.emplace(urdf->second, id);
+  }
+  return out;
+}
+
+// Compares what libsdformat keeps of a URDF with our import.
+std::vector<std::string> ComparePoses(const Ours& ours,
+                                      const testing::OracleResult& oracle) {
+  std::vector<std::string> diffs;
+  if (oracle.frames.empty()) return {"libsdformat resolves no frame"};
+  const Pose X_MW_theirs = oracle.frames.front().X_WF.inverse();
+  const Pose X_MW_ours = ours.r.X_W[0].inverse();
+  const std::string prefix = oracle.frames.front().name + "::";
+  for (const testing::OracleFrame& f : oracle.frames) {
+    if (f.name.compare(0, prefix.size(), prefix) != 0) continue;
+    const std::string name = f.name.substr(prefix.size());
+    const bool joint = f.kind == "joint";
+    if (!joint && f.kind != "link" && f.kind != "frame") continue;
+    // libsdformat names frames after the URDF links and joints they stand
+    // for; match by URDF name.
+    const auto& by_name = joint ? ours.joints : ours.links;
+    auto it = by_name.find(name);
+    if (it == by_name.end() && f.kind == "frame") {
+      it = ours.joints.find(name);
+      if (it == ours.joints.end()) continue;
+    } else if (it == by_name.end()) {
+      diffs.push_back(f.kind + " '" + name + "': libsdformat has it, we do not");
+      continue;
+    }
+    ++Sum().compared;
+    ++(joint ? Sum().joints : f.kind == "link" ? Sum().links : Sum().frames);
+    const double d = PoseDistance(X_MW_ours * ours.r.X_W[it->second],
+                                  X_MW_theirs * f.X_WF);
+    if (!(d < kTol)) {
+      char by[32];
+      std::snprintf(by, sizeof by, "%.3g", d);
+      diffs.push_back(f.kind + " '" + name + "': pose differs by " + by);
+    }
+    if (!joint || f.axes.empty()) continue;
+    const auto& axes = ours.r.axes_W[it->second];
+    if (axes.size() != f.axes.size()) {
+      diffs.push_back("joint '" + name + "': axis count differs");
+      continue;
+    }
+    const Eigen::Vector3d ours_M = X_MW_ours.linear() * axes[0];
+    const Eigen::Vector3d theirs_M = X_MW_theirs.linear() * f.axes[0];
+    if (!((ours_M - theirs_M).norm() < kTol)) {
+      diffs.push_back("joint '" + name + "': axis differs");
+    }
+  }
+  return diffs;
+}
+
+std::string Codes(const testing::OracleResult& result) {
+  std::set<std::string> codes;
+  for (const auto& e : result.errors) codes.insert(e.code);
+  std::string out;
+  for (const std::string& c : codes) out += (out.empty() ? "" : ", ") + c;
+  return out;
+}
+
+class UrdfOracle : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(UrdfOracle, AgreesWithLibsdformat) {
+  const std::string rel = GetParam();
+  if (rel.empty()) {
+    GTEST_SKIP() << "corpus not found: set SDFCONV_CORPUS to ../shared/corpus "
+                    "(tools/test.sh does)";
+  }
+  const std::string path = testing::CorpusRoot() + "/" + rel;
+  Diagnostics diags;
+  const auto xml = XmlDocument::LoadFile(path, &diags);
+  ASSERT_TRUE(xml);
+  const std::optional<std::string> sdf = UrdfToSdf(*xml, {}, &diags);
+  ASSERT_TRUE(sdf);
+  ++Sum().files;
+  const Ours ours = ImportWithFrontEnd(*xml);
+  ASSERT_TRUE(ours.doc);
+
+  std::vector<std::string> diffs;
+  const testing::OracleResult theirs = testing::LoadWithSdformat(path);
+  if (theirs.valid) {
+    ++Sum().libsdformat_loads;
+    for (std::string& d : ComparePoses(ours, theirs)) diffs.push_back(d);
+  } else {
+    diffs.push_back("libsdformat rejects the URDF: " + Codes(theirs));
+  }
+
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  const fs::path out = fs::path(tmp != nullptr ? tmp : "/tmp") / "out.sdf";
+  std::ofstream(out, std::ios::binary) << *sdf;
+  const testing::OracleResult check = testing::LoadWithSdformat(out.string());
+  if (check.valid) {
+    ++Sum().our_valid;
+  } else {
+    diffs.push_back("libsdformat rejects our SDF: " + Codes(check));
+  }
+
+  const auto known = KnownDifferences();
+  if (const auto listed = known.find(rel); listed != known.end()) {
+    ++Sum().listed;
+    EXPECT_FALSE(diffs.empty())
+        << rel << " is listed as a known difference (" << listed->second
+        << ") but now agrees with libsdformat: remove it from the list";
+    return;
+  }
+  for (const std::string& d : diffs) ADD_FAILURE() << rel << ": " << d;
+}
+
+// The corpus URDFs urdfdom accepts (urdf_corpus_test.cc covers the rest).
+std::vector<std::string> Files() {
+  std::vector<std::string> out;
+  for (const char* folder : {"urdf", "sdformat-tests"}) {
+    for (const std::string& f : testing::UrdfFiles(folder)) {
+      const std::string rel = std::string(folder) + "/" + f;
+      const std::string text =
+          testing::ReadText(testing::CorpusRoot() + "/" + rel);
+      if (testing::ParseWithUrdfdomDirectly(text).model) out.push_back(rel);
+    }
+  }
+  if (out.empty()) out.push_back("");
+  return out;
+}
+
+std::string TestName(const ::testing::TestParamInfo<std::string>& info) {
+  std::string n = info.param.empty() ? "corpus_absent" : info.param;
+  for (char& c : n) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, UrdfOracle, ::testing::ValuesIn(Files()),
+                         TestName);
+
+}  // namespace
+}  // namespace sdfconv

@@ -1,0 +1,274 @@
+#include "converters/urdf/urdfdom_parse.h"
+
+#include <console_bridge/console.h>
+#include <libxml/tree.h>
+#include <urdf_parser/urdf_parser.h>
+
+#include <algorithm>
+#include <cctype>
+#include <exception>
+#include <iterator>
+#include <mutex>
+#include <utility>
+
+namespace sdfconv {
+namespace {
+
+// Collects what urdfdom says through console_bridge while installed.
+class Collector final : public console_bridge::OutputHandler {
+ public:
+  void log(const std::string& text, console_bridge::LogLevel level,
+           const char* /*filename*/, int /*line*/) override {
+    if (level == console_bridge::CONSOLE_BRIDGE_LOG_ERROR) {
+      errors.push_back(text);
+    } else if (level == console_bridge::CONSOLE_BRIDGE_LOG_WARN) {
+      warnings.push_back(text);
+    }
+  }
+  std::vector<std::string> errors;
+  std::vector<std::string> warnings;
+};
+
+// Installs a Collector (and the WARN log level) for one scope.
+class ConsoleCapture {
+ public:
+  explicit ConsoleCapture(Collector* collector)
+      : lock_(Mutex()), level_(console_bridge::getLogLevel()) {
+    console_bridge::useOutputHandler(collector);
+    console_bridge::setLogLevel(console_bridge::CONSOLE_BRIDGE_LOG_WARN);
+  }
+  ~ConsoleCapture() {
+    console_bridge::setLogLevel(level_);
+    console_bridge::restorePreviousOutputHandler();
+  }
+  ConsoleCapture(const ConsoleCapture&) = delete;
+  ConsoleCapture& operator=(const ConsoleCapture&) = delete;
+
+ private:
+  static std::mutex& Mutex() {
+    static std::mutex mutex;
+    return mutex;
+  }
+  std::lock_guard<std::mutex> lock_;
+  console_bridge::LogLevel level_;
+};
+
+int MaxDepth(const XmlDocument& xml) {
+  int deepest = 0;
+  std::vector<const xmlNode*> stack = {xml.root()};
+  while (!stack.empty()) {
+    const xmlNode* e = stack.back();
+    stack.pop_back();
+    deepest = std::max(deepest, xml.Depth(e));
+    for (const xmlNode* c : ChildElements(e)) stack.push_back(c);
+  }
+  return deepest;
+}
+
+std::string Serialise(const XmlDocument& xml) {
+  xmlChar* bytes = nullptr;
+  int size = 0;
+  xmlDocDumpMemoryEnc(xml.root()->doc, &bytes, &size, "UTF-8");
+  std::string text(reinterpret_cast<const char*>(bytes),
+                   static_cast<size_t>(std::max(size, 0)));
+  xmlFree(bytes);
+  return text;
+}
+
+// Breaks the shared_ptr links between urdfdom's links (parent -> children),
+// so that destroying the model is flat, and cycles urdfdom accepted do not
+// leak.
+void Unlink(urdf::ModelInterface* model) {
+  for (auto& [name, link] : model->links_) {
+    link->child_links.clear();
+    link->child_joints.clear();
+    link->parent_joint.reset();
+  }
+}
+
+std::string Join(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const std::string& line : lines) {
+    if (!out.empty()) out += "; ";
+    out += line;
+  }
+  return out;
+}
+
+// ---- Locating messages ----------------------------------------------------
+
+std::string Lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+bool Has(std::string_view text, std::string_view word) {
+  return text.find(word) != std::string_view::npos;
+}
+
+// The names a urdfdom message quotes: "[name]" or "'name'", in order.
+std::vector<std::string> QuotedNames(std::string_view message) {
+  std::vector<std::string> names;
+  for (size_t i = 0; i < message.size(); ++i) {
+    const char open = message[i];
+    if (open != '[' && open != '\'') continue;
+    const char close = open == '[' ? ']' : '\'';
+    const size_t end = message.find(close, i + 1);
+    if (end == std::string_view::npos) break;
+    names.emplace_back(message.substr(i + 1, end - i - 1));
+    i = end;
+  }
+  return names;
+}
+
+// The `occurrence`-th child `tag` of the robot named `name` (any name when
+// `name` is null: the first one without a name attribute).
+const xmlNode* Named(const xmlNode* robot, std::string_view tag,
+                     const std::string* name, int occurrence = 0) {
+  for (const xmlNode* e = FirstChildElement(robot, tag); e != nullptr;
+       e = NextSiblingElement(e, tag)) {
+    const std::optional<std::string> n = Attribute(e, "name");
+    const bool match = name == nullptr ? !n.has_value() : n == *name;
+    if (match && occurrence-- == 0) return e;
+  }
+  return nullptr;
+}
+
+const xmlNode* SubjectOf(const xmlNode* robot, const std::string& message) {
+  const std::string lower = Lower(message);
+  const std::vector<std::string> names = QuotedNames(message);
+  if (Has(lower, "no name given for the link")) {
+    return Named(robot, "link", nullptr);
+  }
+  if (Has(lower, "unnamed joint")) return Named(robot, "joint", nullptr);
+  if (Has(lower, "two root links") && names.size() >= 2) {
+    return Named(robot, "link", &names[1]);
+  }
+  if (Has(lower, "not unique") && !names.empty()) {
+    for (const char* tag : {"link", "joint", "material"}) {
+      if (Has(lower, tag)) return Named(robot, tag, &names[0], 1);
+    }
+  }
+  for (const std::string& name : names) {
+    if (Has(lower, "joint")) {
+      if (const xmlNode* joint = Named(robot, "joint", &name)) return joint;
+    }
+    if (Has(lower, "link")) {
+      if (const xmlNode* link = Named(robot, "link", &name)) return link;
+    }
+    if (const xmlNode* material = Named(robot, "material", &name)) {
+      return material;
+    }
+  }
+  return nullptr;
+}
+
+// The child of `subject` the messages talk about, if any.
+const xmlNode* Refine(const xmlNode* subject,
+                      const std::vector<std::string>& messages) {
+  struct Clue {
+    const char* word;
+    const char* child;
+  };
+  static constexpr Clue kJointClues[] = {
+      {"limit", "limit"},          {"safety", "safety_controller"},
+      {"calibration", "calibration"}, {"mimic", "mimic"},
+      {"dynamics", "dynamics"},    {"damping", "dynamics"},
+      {"friction", "dynamics"},    {"origin", "origin"},
+      {"axis", "axis"},            {"child link", "child"},
+      {"parent link", "parent"}};
+  static constexpr Clue kLinkClues[] = {
+      {"inertia", "inertial"}, {"mass", "inertial"}, {"visual", "visual"},
+      {"material", "visual"},  {"collision", "collision"}};
+  const bool is_joint = Tag(subject) == "joint";
+  const Clue* first = is_joint ? kJointClues : kLinkClues;
+  const Clue* last = first + (is_joint ? std::size(kJointClues)
+                                       : std::size(kLinkClues));
+  for (const std::string& message : messages) {
+    const std::string lower = Lower(message);
+    for (const Clue* clue = first; clue != last; ++clue) {
+      if (!Has(lower, clue->word)) continue;
+      if (const xmlNode* child = FirstChildElement(subject, clue->child)) {
+        return child;
+      }
+    }
+  }
+  return subject;
+}
+
+}  // namespace
+
+SourceLocation LocateUrdfdomMessages(const XmlDocument& xml,
+                                     const std::vector<std::string>& messages) {
+  const xmlNode* robot = xml.root();
+  for (const std::string& message : messages) {
+    const xmlNode* subject = SubjectOf(robot, message);
+    if (subject == nullptr) continue;
+    const std::string tag = Tag(subject);
+    if (tag == "link" || tag == "joint") subject = Refine(subject, messages);
+    return xml.Locate(subject);
+  }
+  return xml.Locate(robot);
+}
+
+std::shared_ptr<const urdf::ModelInterface> ParseWithUrdfdom(
+    const XmlDocument& xml, Diagnostics* diags) {
+  if (MaxDepth(xml) > kUrdfdomMaxDepth) {
+    diags->Error(Code::kInputLimitExceeded, xml.Locate(xml.root()),
+                 "a URDF nested deeper than " +
+                     std::to_string(kUrdfdomMaxDepth) +
+                     " elements is refused: urdfdom's XML parser would "
+                     "recurse that deep");
+    return nullptr;
+  }
+  const std::string text = Serialise(xml);
+  Collector collector;
+  urdf::ModelInterfaceSharedPtr model;
+  {
+    ConsoleCapture capture(&collector);
+    try {
+      model = urdf::parseURDF(text);
+    } catch (const std::exception& e) {
+      collector.errors.push_back(e.what());
+      model.reset();
+    }
+  }
+  std::vector<std::string> warnings;  // urdfdom may say a thing twice
+  for (const std::string& warning : collector.warnings) {
+    if (std::find(warnings.begin(), warnings.end(), warning) ==
+        warnings.end()) {
+      warnings.push_back(warning);
+    }
+  }
+  for (const std::string& warning : warnings) {
+    diags->Warning(kUrdfInvalid, LocateUrdfdomMessages(xml, {warning}),
+                   "urdfdom: " + warning);
+  }
+  if (!model) {
+    if (collector.errors.empty()) {
+      collector.errors.push_back("the URDF was rejected without a reason");
+    }
+    diags->Error(kUrdfInvalid, LocateUrdfdomMessages(xml, collector.errors),
+                 "urdfdom rejects this URDF: " + Join(collector.errors));
+    return nullptr;
+  }
+  if (!collector.errors.empty()) {
+    // urdfdom ignores some of its own errors (a link it cannot read fully
+    // is kept with what it read), and so does ROS.
+    diags->Warning(kUrdfInvalid, LocateUrdfdomMessages(xml, collector.errors),
+                   "urdfdom reports errors but accepts this URDF, as ROS "
+                   "does; what it could not read is left out: " +
+                       Join(collector.errors));
+  }
+  urdf::ModelInterface* raw = model.get();
+  return std::shared_ptr<const urdf::ModelInterface>(
+      raw, [owner = std::move(model)](urdf::ModelInterface* m) mutable {
+        Unlink(m);
+        owner.reset();
+      });
+}
+
+}  // namespace sdfconv

@@ -1,0 +1,270 @@
+// Upgrades every SDFormat file of ../shared/corpus/gazebo_models written in
+// 1.2-1.7 (real models by other people: 1.4-1.6 mostly, some 1.2/1.3), with
+// verification on, and checks for each:
+//  - it upgrades and verification passes (every frame's world pose and
+//    every joint axis equal within 1e-9, both files valid), except the few
+//    listed below with the reason and the error they must give (a listed
+//    file that starts upgrading fails the test, so the list stays true);
+//  - the output has as many comments, plugins and unknown elements as the
+//    input, and every <plugin> is byte for byte the same;
+//  - upgrading the output again changes nothing (1.8 passes through).
+// Every model.config is upgraded too. Counts are printed at the end.
+//
+// The corpus folder comes from SDFCONV_CORPUS (tools/test.sh sets it);
+// without it the test skips and says so.
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "converters/registry.h"
+#include "converters/upgrade/upgrade.h"
+#include "converters/upgrade/xml_tree.h"
+
+namespace sdfconv {
+namespace {
+
+namespace fs = std::filesystem;
+using upgrade::NodeId;
+using upgrade::NodeType;
+using upgrade::XmlTree;
+
+// Files that cannot be upgraded, why, and the error they must give.
+struct Known {
+  Code code;
+  const char* reason;
+};
+const std::map<std::string, Known>& KnownFailures() {
+  static const auto* const kKnown = new std::map<std::string, Known>{
+      {"mpl_right_arm/model.sdf",
+       {Code::kXmlSyntaxError,
+        "not well-formed XML: the XML declaration comes after a comment"}},
+      {"mpl_right_forearm/model.sdf",
+       {Code::kXmlSyntaxError,
+        "not well-formed XML: the XML declaration comes after a comment"}},
+      {"src_doorway/model.sdf",
+       {Code::kXmlSyntaxError, "not well-formed XML: '--' inside a comment"}},
+      {"drc_practice_handle_wheel_valve_wall/model.sdf",
+       {Code::kJointChildLinkInvalid,
+        "joint 'handle-joint' names 'handle::link', and nothing in the "
+        "file is called 'handle' (the includes are valve_0..valve_10 and "
+        "wall): invalid in its own version"}},
+      {"create/model-1_2.sdf",
+       {Code::kLinkInertiaInvalid,
+        "invalid in its own version: a link's inertia breaks the triangle inequality of its principal moments (LINK_INERTIA_INVALID, as libsdformat 12 reports)"}},
+      {"create/model-1_3.sdf",
+       {Code::kLinkInertiaInvalid,
+        "invalid in its own version: a link's inertia breaks the triangle inequality of its principal moments (LINK_INERTIA_INVALID, as libsdformat 12 reports)"}},
+      {"create/model-1_4.sdf",
+       {Code::kLinkInertiaInvalid,
+        "invalid in its own version: a link's inertia breaks the triangle inequality of its principal moments (LINK_INERTIA_INVALID, as libsdformat 12 reports)"}},
+      {"create/model.sdf",
+       {Code::kLinkInertiaInvalid,
+        "invalid in its own version: a link's inertia breaks the triangle inequality of its principal moments (LINK_INERTIA_INVALID, as libsdformat 12 reports)"}},
+      {"demo_joint_types/model.sdf",
+       {Code::kLinkInertiaInvalid,
+        "invalid in its own version: a link's inertia breaks the triangle inequality of its principal moments (LINK_INERTIA_INVALID, as libsdformat 12 reports)"}},
+      {"r2_description/model.sdf",
+       {Code::kLinkInertiaInvalid,
+        "invalid in its own version: a link's inertia breaks the triangle inequality of its principal moments (LINK_INERTIA_INVALID, as libsdformat 12 reports)"}},
+      {"simple_arm/model-1_2.sdf",
+       {Code::kLinkInertiaInvalid,
+        "invalid in its own version: a link's inertia breaks the triangle inequality of its principal moments (LINK_INERTIA_INVALID, as libsdformat 12 reports)"}},
+      {"simple_arm/model-1_3.sdf",
+       {Code::kLinkInertiaInvalid,
+        "invalid in its own version: a link's inertia breaks the triangle inequality of its principal moments (LINK_INERTIA_INVALID, as libsdformat 12 reports)"}},
+      {"simple_arm/model-1_4.sdf",
+       {Code::kLinkInertiaInvalid,
+        "invalid in its own version: a link's inertia breaks the triangle inequality of its principal moments (LINK_INERTIA_INVALID, as libsdformat 12 reports)"}},
+      {"simple_arm/model.sdf",
+       {Code::kLinkInertiaInvalid,
+        "invalid in its own version: a link's inertia breaks the triangle inequality of its principal moments (LINK_INERTIA_INVALID, as libsdformat 12 reports)"}},
+      {"osrf_elevator/model.sdf",
+       {Code::kElementMissing,
+        "invalid in its own version: a material <script> lacks a required child (ELEMENT_MISSING, as libsdformat 12 reports)"}},
+      {"pr2/model-1_2.sdf",
+       {Code::kElementMissing,
+        "invalid in its own version: a material <script> lacks a required child (ELEMENT_MISSING, as libsdformat 12 reports)"}},
+      {"pr2/model-1_3.sdf",
+       {Code::kElementMissing,
+        "invalid in its own version: a material <script> lacks a required child (ELEMENT_MISSING, as libsdformat 12 reports)"}},
+      {"pr2/model-1_4.sdf",
+       {Code::kElementMissing,
+        "invalid in its own version: a material <script> lacks a required child (ELEMENT_MISSING, as libsdformat 12 reports)"}},
+      {"pr2/model.sdf",
+       {Code::kElementMissing,
+        "invalid in its own version: a material <script> lacks a required child (ELEMENT_MISSING, as libsdformat 12 reports)"}},
+  };
+  return *kKnown;
+}
+
+std::string CorpusDir() {
+  const char* env = std::getenv("SDFCONV_CORPUS");
+  return env == nullptr ? "" : std::string(env) + "/gazebo_models";
+}
+
+std::string Slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<std::string> Files(const std::string& dir,
+                               const std::regex& wanted) {
+  std::vector<std::string> files;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    if (!e.is_regular_file()) continue;
+    const std::string rel = fs::relative(e.path(), dir).string();
+    if (std::regex_match(rel, wanted)) files.push_back(rel);
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// Every element name the SDFormat specification knows, in any version.
+std::set<std::string> SpecVocabulary() {
+  std::set<std::string> names;
+  const fs::path spec = "/usr/share/sdformat12";
+  if (!fs::is_directory(spec)) return names;
+  static const std::regex element(R"re(<element\s+name\s*=\s*"([^"]+)")re");
+  for (const auto& e : fs::recursive_directory_iterator(spec)) {
+    if (e.path().extension() != ".sdf") continue;
+    const std::string text = Slurp(e.path());
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), element);
+         it != std::sregex_iterator(); ++it) {
+      names.insert((*it)[1]);
+    }
+  }
+  return names;
+}
+
+struct Census {
+  int comments = 0;
+  int unknown = 0;
+  std::vector<std::string> plugins;  // each, as text
+};
+
+Census Count(const std::string& text, const std::set<std::string>& known) {
+  Census c;
+  Diagnostics ignored;
+  const std::optional<XmlTree> tree = XmlTree::Parse(text, "x", &ignored);
+  if (!tree) return c;
+  for (NodeId id = 0; id < static_cast<NodeId>(tree->size()); ++id) {
+    if (!tree->Attached(id)) continue;
+    const upgrade::XmlNode& n = tree->at(id);
+    if (n.type == NodeType::kComment) ++c.comments;
+    if (n.type != NodeType::kElement) continue;
+    if (n.tag == "plugin") c.plugins.push_back(tree->SerializeNode(id));
+    if (known.count(n.tag) == 0) ++c.unknown;
+  }
+  return c;
+}
+
+TEST(CorpusUpgradeTest, EveryLegacyFileUpgradesWithProof) {
+  const std::string dir = CorpusDir();
+  if (dir.empty()) {
+    GTEST_SKIP() << "SDFCONV_CORPUS is not set: the gazebo_models corpus "
+                    "is not available, so it is not upgraded";
+  }
+  if (!fs::is_directory(dir)) {
+    GTEST_SKIP() << dir << " does not exist; the corpus test is skipped";
+  }
+  if (FindFrontEnd("sdf", "1.6") == nullptr) {
+    GTEST_SKIP() << "no front end reads SDFormat 1.2-1.6 yet (the legacy "
+                    "front end lands separately), so these files cannot be "
+                    "verified";
+  }
+  const std::set<std::string> known = SpecVocabulary();
+  if (known.empty()) {
+    ADD_FAILURE() << "/usr/share/sdformat12 (Debian sdformat-sdf) is missing; "
+                     "tools/setup.sh installs it";
+    return;
+  }
+  static const std::regex version(
+      R"(<(sdf|gazebo)[^>]*version\s*=\s*["']1\.([2-7])["'])");
+  std::map<std::string, int> by_version;
+  int upgraded = 0, failed_as_listed = 0, repairs = 0, files_repaired = 0;
+  std::set<std::string> seen_known;
+  for (const std::string& rel : Files(dir, std::regex(R"(.*\.(sdf|world))"))) {
+    const std::string input = Slurp(fs::path(dir) / rel);
+    std::smatch m;
+    if (!std::regex_search(input, m, version)) continue;
+    ++by_version["1." + m[2].str()];
+    const UpgradeResult r = UpgradeSdf(input, rel);
+    const auto listed = KnownFailures().find(rel);
+    if (listed != KnownFailures().end()) {
+      seen_known.insert(rel);
+      EXPECT_FALSE(r.ok()) << rel << " is listed as failing ("
+                           << listed->second.reason
+                           << ") but upgrades now: update the list";
+      bool has_code = false;
+      for (const Diagnostic& d : r.diagnostics.items()) {
+        has_code = has_code || d.code == listed->second.code;
+      }
+      EXPECT_TRUE(has_code) << rel << ": expected "
+                            << CodeName(listed->second.code);
+      EXPECT_EQ(r.output, "");
+      ++failed_as_listed;
+      continue;
+    }
+    std::string why;
+    for (const Diagnostic& d : r.diagnostics.items()) {
+      why += FormatDiagnostic(d) + "\n";
+    }
+    ASSERT_TRUE(r.ok()) << rel << " did not upgrade:\n" << why;
+    ++upgraded;
+    int warnings = 0;
+    for (const Diagnostic& d : r.diagnostics.items()) {
+      warnings += d.severity == Severity::kWarning ? 1 : 0;
+    }
+    repairs += warnings;
+    files_repaired += warnings > 0 ? 1 : 0;
+
+    const Census before = Count(input, known);
+    const Census after = Count(r.output, known);
+    EXPECT_EQ(before.comments, after.comments) << rel;
+    EXPECT_EQ(before.unknown, after.unknown) << rel;
+    EXPECT_EQ(before.plugins, after.plugins) << rel;
+
+    const UpgradeResult again = UpgradeSdf(r.output, rel);
+    EXPECT_TRUE(again.ok()) << rel;
+    EXPECT_FALSE(again.changed) << rel;
+    EXPECT_EQ(again.output, r.output) << rel;
+  }
+  for (const auto& [rel, k] : KnownFailures()) {
+    EXPECT_EQ(seen_known.count(rel), 1u) << rel << " is listed but absent";
+  }
+
+  int configs = 0;
+  for (const std::string& rel :
+       Files(dir, std::regex(R"(.*model\.config)"))) {
+    const UpgradeResult r =
+        UpgradeModelConfig(Slurp(fs::path(dir) / rel), rel);
+    EXPECT_TRUE(r.ok()) << rel;
+    ++configs;
+  }
+
+  std::ostringstream summary;
+  summary << "gazebo_models: ";
+  for (const auto& [v, n] : by_version) summary << n << " in " << v << ", ";
+  summary << upgraded << " upgraded and verified (" << repairs
+          << " repairs in " << files_repaired << " files), "
+          << failed_as_listed << " failed as listed; " << configs
+          << " model.config upgraded";
+  std::cout << summary.str() << std::endl;
+  RecordProperty("summary", summary.str());
+  EXPECT_GT(upgraded, 0);
+}
+
+}  // namespace
+}  // namespace sdfconv

@@ -1,0 +1,41 @@
+// UpgradeModelConfig: a model.config manifest lists the SDFormat files of a
+// model, one <sdf version="..."> per file. After an upgrade every listed
+// 1.2-1.7 file is SDFormat 1.8, so its entry says version="1.8"; the file
+// names, every other entry (1.8 and newer, or versions that cannot be
+// upgraded), and everything else in the manifest are kept as written.
+#include <optional>
+#include <string>
+
+#include "converters/upgrade/sdf_index.h"
+#include "converters/upgrade/upgrade.h"
+#include "converters/upgrade/xml_tree.h"
+
+namespace sdfconv {
+
+UpgradeResult UpgradeModelConfig(std::string_view input,
+                                 const std::string& path) {
+  using upgrade::NodeId;
+  UpgradeResult result;
+  std::optional<upgrade::XmlTree> tree =
+      upgrade::XmlTree::Parse(input, path, &result.diagnostics);
+  if (!tree) return result;
+  const NodeId root = tree->root();
+  if (tree->Tag(root) != "model") {
+    result.diagnostics.Error(Code::kElementInvalid, tree->Locate(root),
+                             "the root element of a model.config is <" +
+                                 tree->Tag(root) + ">; expected <model>");
+    return result;
+  }
+  for (NodeId sdf : tree->Children(root, "sdf")) {
+    const auto version =
+        upgrade::ParseVersion(tree->Attribute(sdf, "version").value_or(""));
+    if (version && version->AtLeast(1, 2) && !version->AtLeast(1, 8)) {
+      tree->SetAttribute(sdf, "version", "1.8");
+    }
+  }
+  result.output = tree->Serialize();
+  result.changed = result.output != input;
+  return result;
+}
+
+}  // namespace sdfconv

@@ -1,0 +1,86 @@
+// The rules of the upgrade, one function each, and the state they share.
+// Internal to //converters/upgrade:rules; upgrade.cc runs them in order:
+//
+//   structural rules (what each version step changed):
+//     1.2 -> 1.4  the <gazebo> root becomes <sdf> (upgrade.cc),
+//                 MovePhysicsRates
+//     1.4 -> 1.5  ExpressAxesInModelFrame (1.4 axes), MoveActorStatic
+//     1.5 -> 1.6  MoveGravityOutOfPhysics, RestructureImuNoise
+//     1.6 -> 1.7  RenamePoseFrame, ExpressAxesInModelFrame
+//                 (use_parent_model_frame)
+//     1.7 -> 1.8  Unflatten, DropInertialRelativeTo
+//   repairs (what 1.7+ forbids that older versions allowed), each reported
+//   as a warning naming the old and the new:
+//     MoveLegacyFrames, TurnWorldChildJoints, RepairNames
+//   and at the end EmitReferences (references.h) writes every reference so
+//   that it names, in 1.8, what it named in the input.
+//
+// A rule edits `Context::tree` in place, keeps the raw text of everything it
+// does not change, and reports problems it cannot repair as errors.
+#ifndef SDFCONV_CONVERTERS_UPGRADE_RULES_H_
+#define SDFCONV_CONVERTERS_UPGRADE_RULES_H_
+
+#include <memory>
+#include <deque>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "converters/upgrade/input_poses.h"
+#include "converters/upgrade/references.h"
+#include "converters/upgrade/sdf_index.h"
+#include "converters/upgrade/xml_tree.h"
+#include "core/diagnostic.h"
+
+namespace sdfconv::upgrade {
+
+struct Context {
+  Context(XmlTree* t, SdfVersion v, Diagnostics* d) : tree(*t), version(v), diags(*d) {}
+
+  XmlTree& tree;
+  SdfVersion version;  // of the input
+  Diagnostics& diags;
+  // Every reference, with what it named in the input (references.h).
+  std::deque<RefSite> refs;
+  // World poses as the input defines them.
+  std::unique_ptr<InputPoses> poses;
+  // A removed element -> the element that now stands for it (a flattened
+  // `A::__model__` frame -> the nested model A).
+  std::unordered_map<NodeId, NodeId> alias;
+  // Joints turned around (their axes now point the other way).
+  std::unordered_set<NodeId> flipped_joints;
+
+  // The reference held by `holder` (of `kind`), or null.
+  RefSite* Site(NodeId holder, RefKind kind);
+  // The reference of `kind` at `holder`, added (with no target) if absent.
+  RefSite& EnsureSite(NodeId holder, RefKind kind, std::string attribute);
+  void Warn(Code code, NodeId at, std::string message) {
+    diags.Warning(code, tree.Locate(at), std::move(message));
+  }
+  void Fail(Code code, NodeId at, std::string message) {
+    diags.Error(code, tree.Locate(at), std::move(message));
+  }
+};
+
+// "<link name="l">"-like words for messages: "link 'l'".
+std::string Describe(const XmlTree& tree, NodeId id);
+
+// Structural rules (structural_rules.cc, imu_noise.cc).
+void MovePhysicsRates(Context& ctx);
+void RenamePoseFrame(Context& ctx);
+void ExpressAxesInModelFrame(Context& ctx);
+void MoveActorStatic(Context& ctx);
+void MoveGravityOutOfPhysics(Context& ctx);
+void RestructureImuNoise(Context& ctx);
+void DropInertialRelativeTo(Context& ctx);
+void Unflatten(Context& ctx);  // unflatten.cc
+
+// Repairs (legacy_frames.cc, world_joints.cc, name_repairs.cc).
+void MoveLegacyFrames(Context& ctx);
+void TurnWorldChildJoints(Context& ctx);
+void RepairNames(Context& ctx);
+
+}  // namespace sdfconv::upgrade
+
+#endif  // SDFCONV_CONVERTERS_UPGRADE_RULES_H_

@@ -1,0 +1,213 @@
+// Structural rules between versions (rules.h), except IMU noise
+// (imu_noise.cc) and unflattening (unflatten.cc). Each follows the
+// corresponding libsdformat recipe (/usr/share/sdformat12/1.X/1_Y.convert)
+// where one exists, but edits only what the rule is about.
+#include <algorithm>
+
+#include "converters/upgrade/pose_text.h"
+#include "converters/upgrade/rules.h"
+#include "converters/xml/text_values.h"
+
+namespace sdfconv::upgrade {
+namespace {
+
+// Joints that are part of a model or world (not an actor's skeleton).
+std::vector<NodeId> Joints(const XmlTree& tree, const SdfIndex& index) {
+  std::vector<NodeId> joints;
+  for (NodeId id : index.Elements()) {
+    if (tree.Tag(id) == "joint" && index.DefinesFrameIn(id)) {
+      joints.push_back(id);
+    }
+  }
+  return joints;
+}
+
+// The axis's <xyz>, created with SDFormat's default `0 0 1` when absent so
+// that an explicit expressed_in has something to sit on.
+NodeId EnsureXyz(XmlTree& tree, NodeId axis) {
+  NodeId xyz = tree.FirstChild(axis, "xyz");
+  if (xyz != kNoNode) return xyz;
+  xyz = tree.NewElement("xyz", "0 0 1");
+  tree.InsertLine(axis, xyz, tree.FirstChild(axis));
+  return xyz;
+}
+
+// Makes the axis's xyz expressed in the model frame of `scope` (the frame
+// SDFormat 1.4 and use_parent_model_frame meant).
+void ExpressInModel(Context& ctx, NodeId axis, NodeId scope) {
+  const NodeId xyz = EnsureXyz(ctx.tree, axis);
+  RefSite& site = ctx.EnsureSite(xyz, RefKind::kExpressedIn, "expressed_in");
+  site.target = Target::Node(scope);
+}
+
+}  // namespace
+
+RefSite* Context::Site(NodeId holder, RefKind kind) {
+  for (RefSite& s : refs) {
+    if (s.holder == holder && s.kind == kind) return &s;
+  }
+  return nullptr;
+}
+
+RefSite& Context::EnsureSite(NodeId holder, RefKind kind,
+                             std::string attribute) {
+  if (RefSite* s = Site(holder, kind)) return *s;
+  refs.push_back({kind, holder, std::move(attribute), Target::None()});
+  return refs.back();
+}
+
+std::string Describe(const XmlTree& tree, NodeId id) {
+  if (const auto name = tree.Attribute(id, "name")) {
+    return tree.Tag(id) + " '" + *name + "'";
+  }
+  return "<" + tree.Tag(id) + ">";
+}
+
+void MovePhysicsRates(Context& ctx) {
+  if (ctx.version.AtLeast(1, 4)) return;
+  XmlTree& tree = ctx.tree;
+  const SdfIndex index(tree);
+  const NodeId world = index.Top();
+  if (world == kNoNode || tree.Tag(world) != "world") return;
+  for (NodeId physics : tree.Children(world, "physics")) {
+    if (const NodeId rate = tree.FirstChild(physics, "update_rate");
+        rate != kNoNode &&
+        tree.FirstChild(physics, "real_time_update_rate") == kNoNode) {
+      tree.RenameElement(rate, "real_time_update_rate");
+    }
+    for (const auto& path : {std::vector<const char*>{"ode", "solver", "dt"},
+                             std::vector<const char*>{"bullet", "dt"}}) {
+      NodeId dt = physics;
+      for (const char* tag : path) {
+        dt = dt == kNoNode ? kNoNode : tree.FirstChild(dt, tag);
+      }
+      if (dt == kNoNode || tree.FirstChild(physics, "max_step_size") != kNoNode) {
+        continue;
+      }
+      const std::string from = tree.Indent(dt).value_or("");
+      tree.RemoveLine(dt);
+      tree.RenameElement(dt, "max_step_size");
+      tree.InsertLine(physics, dt);
+      tree.Reindent(dt, from, tree.Indent(dt).value_or(""));
+    }
+  }
+}
+
+void RenamePoseFrame(Context& ctx) {
+  if (!ctx.version.Legacy()) return;
+  const SdfIndex index(ctx.tree);
+  for (NodeId id = 0; id < static_cast<NodeId>(ctx.tree.size()); ++id) {
+    if (!ctx.tree.IsElement(id) || ctx.tree.Tag(id) != "pose") continue;
+    if (!index.InSdf(id) && !index.InState(id)) continue;
+    if (!ctx.tree.Attribute(id, "frame") ||
+        ctx.tree.Attribute(id, "relative_to")) {
+      continue;
+    }
+    ctx.tree.RenameAttribute(id, "frame", "relative_to");
+    if (RefSite* site = ctx.Site(id, RefKind::kPoseRelativeTo)) {
+      site->attribute = "relative_to";
+    }
+  }
+}
+
+void ExpressAxesInModelFrame(Context& ctx) {
+  if (!ctx.version.Legacy()) return;
+  const SdfIndex index(ctx.tree);
+  for (NodeId joint : Joints(ctx.tree, index)) {
+    const NodeId scope = index.ScopeOf(joint);
+    for (const char* tag : {"axis", "axis2"}) {
+      for (NodeId axis : ctx.tree.Children(joint, tag)) {
+        if (!ctx.version.AtLeast(1, 5)) {
+          // 1.4: axes are always in the parent model frame.
+          ExpressInModel(ctx, axis, scope);
+          continue;
+        }
+        const std::vector<NodeId> flags =
+            ctx.tree.Children(axis, "use_parent_model_frame");
+        if (flags.empty()) continue;
+        const std::optional<bool> value = ParseBool(ctx.tree.Text(flags[0]));
+        if (!value) {
+          ctx.Fail(Code::kValueInvalid, flags[0],
+                   "<use_parent_model_frame> of " + Describe(ctx.tree, joint) +
+                       " is '" + ctx.tree.Text(flags[0]) +
+                       "', not a boolean");
+          continue;
+        }
+        if (*value) ExpressInModel(ctx, axis, scope);
+        for (NodeId flag : flags) ctx.tree.RemoveLine(flag);
+      }
+    }
+  }
+}
+
+void MoveActorStatic(Context& ctx) {
+  if (ctx.version.AtLeast(1, 5)) return;
+  const SdfIndex index(ctx.tree);
+  for (NodeId id : index.Elements()) {
+    if (ctx.tree.Tag(id) != "actor") continue;
+    const std::optional<std::string> value = ctx.tree.Attribute(id, "static");
+    if (!value) continue;
+    ctx.tree.RemoveAttribute(id, "static");
+    ctx.tree.InsertLine(id, ctx.tree.NewElement("static", *value),
+                        ctx.tree.FirstChild(id));
+  }
+}
+
+void MoveGravityOutOfPhysics(Context& ctx) {
+  if (ctx.version.AtLeast(1, 6)) return;
+  const SdfIndex index(ctx.tree);
+  const NodeId world = index.Top();
+  if (world == kNoNode || ctx.tree.Tag(world) != "world") return;
+  const NodeId physics = ctx.tree.FirstChild(world, "physics");
+  if (physics == kNoNode) return;
+  NodeId after = physics;
+  for (const char* tag : {"gravity", "magnetic_field"}) {
+    const NodeId moved = ctx.tree.FirstChild(physics, tag);
+    if (moved == kNoNode || ctx.tree.FirstChild(world, tag) != kNoNode) {
+      continue;
+    }
+    const std::string from = ctx.tree.Indent(moved).value_or("");
+    ctx.tree.RemoveLine(moved);
+    ctx.tree.InsertLineAfter(after, moved);
+    ctx.tree.Reindent(moved, from, ctx.tree.Indent(moved).value_or(""));
+    after = moved;
+  }
+}
+
+void DropInertialRelativeTo(Context& ctx) {
+  const SdfIndex index(ctx.tree);
+  for (NodeId inertial : index.Elements()) {
+    const NodeId link = ctx.tree.ParentElement(inertial);
+    if (ctx.tree.Tag(inertial) != "inertial" || link == kNoNode ||
+        ctx.tree.Tag(link) != "link") {
+      continue;
+    }
+    const NodeId pose = ctx.tree.FirstChild(inertial, "pose");
+    if (pose == kNoNode) continue;
+    RefSite* site = ctx.Site(pose, RefKind::kPoseRelativeTo);
+    for (const char* attribute : {"relative_to", "frame"}) {
+      const std::optional<std::string> value =
+          ctx.tree.Attribute(pose, attribute);
+      if (!value) continue;
+      if (!value->empty() && !(site != nullptr &&
+                               site->target == Target::Node(link))) {
+        // Expressed in another frame: write the same pose in the link frame.
+        const std::optional<Pose> X_LI =
+            ctx.poses ? ctx.poses->Relative(link, inertial) : std::nullopt;
+        if (!X_LI) {
+          ctx.Fail(Code::kPoseRelativeToInvalid, pose,
+                   "the inertial pose of " + Describe(ctx.tree, link) +
+                       " is expressed in '" + *value +
+                       "', which does not resolve; SDFormat 1.8 needs it in "
+                       "the link frame");
+          continue;
+        }
+        ctx.tree.SetText(pose, FormatPose(*X_LI));
+      }
+      ctx.tree.RemoveAttribute(pose, attribute);
+      if (site != nullptr) site->target = Target::None();
+    }
+  }
+}
+
+}  // namespace sdfconv::upgrade

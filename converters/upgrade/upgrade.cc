@@ -1,0 +1,150 @@
+// UpgradeSdf: parse losslessly, capture what every reference and pose means
+// in the input, run the rules (rules.h) in version order, write the
+// references back, check the result (verify.h).
+#include "converters/upgrade/upgrade.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "converters/upgrade/correspondence.h"
+#include "converters/upgrade/input_poses.h"
+#include "converters/upgrade/references.h"
+#include "converters/upgrade/rules.h"
+#include "converters/upgrade/sdf_index.h"
+#include "converters/upgrade/verify.h"
+#include "converters/upgrade/xml_tree.h"
+
+namespace sdfconv {
+namespace {
+
+using upgrade::Context;
+using upgrade::NodeId;
+using upgrade::SdfIndex;
+using upgrade::SdfVersion;
+using upgrade::XmlTree;
+
+// The version of an <sdf> (or SDFormat 1.2's <gazebo>) root we can upgrade
+// from, or an error.
+std::optional<SdfVersion> UpgradableVersion(const XmlTree& tree,
+                                            Diagnostics* diags) {
+  const NodeId root = tree.root();
+  const SourceLocation at = tree.Locate(root);
+  const std::string& tag = tree.Tag(root);
+  if (tag != "sdf" && tag != "gazebo") {
+    diags->Error(Code::kElementInvalid, at,
+                 "the root element is <" + tag +
+                     ">; only SDFormat (<sdf>) files can be upgraded");
+    return std::nullopt;
+  }
+  const std::optional<std::string> text = tree.Attribute(root, "version");
+  if (!text) {
+    diags->Error(Code::kAttributeMissing, at,
+                 "<" + tag + "> has no version attribute");
+    return std::nullopt;
+  }
+  const std::optional<SdfVersion> v = upgrade::ParseVersion(*text);
+  const bool known = v && (tag == "sdf" ? v->AtLeast(1, 2) && !v->AtLeast(1, 9)
+                                        : v->major == 1 && v->minor == 2);
+  if (!known) {
+    diags->Error(Code::kVersionUnsupported, at,
+                 "<" + tag + " version=\"" + *text +
+                     "\"> cannot be upgraded; supported: SDFormat 1.2 to 1.7 "
+                     "(and 1.8, which is kept as it is)");
+    return std::nullopt;
+  }
+  return v;
+}
+
+void RunRules(Context& ctx) {
+  // Structural rules, oldest version step first.
+  upgrade::MovePhysicsRates(ctx);         // 1.3 -> 1.4
+  upgrade::ExpressAxesInModelFrame(ctx);  // 1.4 -> 1.5, and 1.6 -> 1.7
+  upgrade::MoveActorStatic(ctx);          // 1.4 -> 1.5
+  upgrade::MoveGravityOutOfPhysics(ctx);  // 1.5 -> 1.6
+  upgrade::RestructureImuNoise(ctx);      // 1.5 -> 1.6
+  upgrade::RenamePoseFrame(ctx);          // 1.6 -> 1.7
+  upgrade::DropInertialRelativeTo(ctx);   // 1.7 -> 1.8
+  // Repairs of what 1.7+ forbids, then 1.8's nested models, then names
+  // over the final structure.
+  upgrade::MoveLegacyFrames(ctx);
+  upgrade::TurnWorldChildJoints(ctx);
+  upgrade::Unflatten(ctx);                // 1.7 -> 1.8
+  upgrade::RepairNames(ctx);
+}
+
+// In source order, like `sdfconv check`; rule order breaks ties.
+void SortByLine(Diagnostics* diags) {
+  std::vector<Diagnostic> items = diags->items();
+  std::stable_sort(items.begin(), items.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) {
+                     return a.source.line < b.source.line;
+                   });
+  Diagnostics sorted;
+  for (Diagnostic& d : items) sorted.Add(std::move(d));
+  *diags = std::move(sorted);
+}
+
+UpgradeResult Failed(UpgradeResult result) {
+  result.output.clear();
+  result.changed = false;
+  SortByLine(&result.diagnostics);
+  return result;
+}
+
+}  // namespace
+
+UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
+                         const UpgradeOptions& options) {
+  UpgradeResult result;
+  std::optional<XmlTree> tree =
+      XmlTree::Parse(input, path, &result.diagnostics);
+  if (!tree) return Failed(std::move(result));
+  const std::optional<SdfVersion> version =
+      UpgradableVersion(*tree, &result.diagnostics);
+  if (!version) return Failed(std::move(result));
+
+  if (version->AtLeast(1, 8)) {  // nothing to do but check
+    if (options.verify &&
+        !upgrade::VerifyUpgrade(input, input, path, {}, &result.diagnostics)) {
+      return Failed(std::move(result));
+    }
+    result.output = std::string(input);
+    return result;
+  }
+
+  Context ctx(&*tree, *version, &result.diagnostics);
+  upgrade::NameSnapshot names_before;
+  {
+    const SdfIndex input_index(*tree);
+    ctx.refs = upgrade::CaptureReferences(*tree, input_index, *version);
+    ctx.poses = std::make_unique<upgrade::InputPoses>(*tree, input_index,
+                                                      ctx.refs, *version);
+    names_before = upgrade::SnapshotNames(*tree, input_index);
+  }
+  RunRules(ctx);
+  upgrade::EmitReferences(&*tree, ctx.refs, ctx.alias, &result.diagnostics);
+  if (tree->Tag(tree->root()) == "gazebo") {
+    tree->RenameElement(tree->root(), "sdf");  // 1.2 -> 1.3
+  }
+  tree->SetAttribute(tree->root(), "version", "1.8");
+  if (!result.ok()) return Failed(std::move(result));
+
+  result.output = tree->Serialize();
+  result.changed = result.output != input;
+  if (options.verify &&
+      !upgrade::VerifyUpgrade(input, result.output, path,
+                              upgrade::Correspond(names_before, *tree,
+                                                  ctx.alias,
+                                                  ctx.flipped_joints),
+                              &result.diagnostics)) {
+    return Failed(std::move(result));
+  }
+  SortByLine(&result.diagnostics);
+  return result;
+}
+
+}  // namespace sdfconv

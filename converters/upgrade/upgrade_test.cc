@@ -1,0 +1,276 @@
+// The API as a whole: 1.8 passes through byte for byte, everything not
+// upgraded is kept as written, includes stay includes, errors leave no
+// output, and model.config manifests.
+#include "converters/upgrade/upgrade.h"
+
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "converters/upgrade/upgrade_test_util.h"
+
+namespace sdfconv {
+namespace {
+
+using upgrade_test::Sdf;
+using upgrade_test::UpgradeTest;
+
+using UpgradeSdfTest = UpgradeTest;
+
+TEST_F(UpgradeSdfTest, Sdf18IsKeptByteForByte) {
+  const std::string input =
+      "<?xml version='1.0' encoding='UTF-8' ?>\r\n"
+      "<!-- a 1.8 model -->\r\n"
+      "<sdf version=\"1.8\" xmlns:ext='urn:ext'>\r\n"
+      "\t<model  name = 'm' ext:tag=\"x\">\r\n"
+      "\t\t<link name='l'><pose>1 2 3 0 0 0</pose></link>\r\n"
+      "\t\t<frame name=\"f\" attached_to=\"l\"></frame>\r\n"
+      "\t\t<ext:thing><![CDATA[ <raw> ]]>&amp;</ext:thing>\r\n"
+      "\t\t<plugin name='p' filename='p.so'><a frame='x'/></plugin>\r\n"
+      "\t</model>\r\n"
+      "</sdf>\r\n";
+  EXPECT_EQ(Upgrade(input, /*verify=*/true), input);
+  EXPECT_FALSE(last_.changed);
+  EXPECT_TRUE(last_.ok());
+}
+
+// Comments, element order, blank lines, tabs, quotes, namespaced elements
+// and attributes, and everything inside a plugin (even what looks like a
+// pose with a frame) are kept; only what the rules change is changed.
+const std::string kMixed = Sdf("1.6",
+    "  <!-- header comment -->\n"
+    "  <model name='m' xmlns:my='urn:my' my:color='red'>\n"
+    "\t<link name='base'>\n"
+    "\t\t<pose frame='' >0 0 1 0 0 0</pose> <!-- trailing -->\n"
+    "\n"
+    "\t\t<my:sensor rate='3'><my:inner/></my:sensor>\n"
+    "\t</link>\n"
+    "\t<link name='arm'/>\n"
+    "\t<joint name='j' type='revolute'>\n"
+    "\t\t<parent>base</parent>\n"
+    "\t\t<child>arm</child>\n"
+    "\t\t<axis>\n"
+    "\t\t\t<xyz>0 0 1</xyz> <!-- up -->\n"
+    "\t\t\t<use_parent_model_frame>true</use_parent_model_frame>\n"
+    "\t\t</axis>\n"
+    "\t</joint>\n"
+    "\t<plugin name='ctl' filename='libctl.so'>\n"
+    "\t\t<pose frame='base'>1 2 3 0 0 0</pose>\n"
+    "\t\t<!-- plugin comment --><gain>1.0</gain>\n"
+    "\t</plugin>\n"
+    "  </model>\n");
+
+TEST_F(UpgradeSdfTest, KeepsEverythingItDoesNotUpgrade) {
+  EXPECT_EQ(Upgrade(kMixed), Sdf("1.8",
+    "  <!-- header comment -->\n"
+    "  <model name='m' xmlns:my='urn:my' my:color='red'>\n"
+    "\t<link name='base'>\n"
+    "\t\t<pose relative_to='' >0 0 1 0 0 0</pose> <!-- trailing -->\n"
+    "\n"
+    "\t\t<my:sensor rate='3'><my:inner/></my:sensor>\n"
+    "\t</link>\n"
+    "\t<link name='arm'/>\n"
+    "\t<joint name='j' type='revolute'>\n"
+    "\t\t<parent>base</parent>\n"
+    "\t\t<child>arm</child>\n"
+    "\t\t<axis>\n"
+    "\t\t\t<xyz expressed_in='__model__'>0 0 1</xyz> <!-- up -->\n"
+    "\t\t</axis>\n"
+    "\t</joint>\n"
+    "\t<plugin name='ctl' filename='libctl.so'>\n"
+    "\t\t<pose frame='base'>1 2 3 0 0 0</pose>\n"
+    "\t\t<!-- plugin comment --><gain>1.0</gain>\n"
+    "\t</plugin>\n"
+    "  </model>\n"));
+}
+
+TEST_F(UpgradeSdfTest, KeepsEverythingAndVerifies) {
+  SKIP_UNLESS_READABLE("1.6");
+  Upgrade(kMixed, /*verify=*/true);
+  EXPECT_TRUE(last_.ok());
+}
+
+// Includes stay includes; verification reads them as stand-ins (here the
+// joint names a link inside the included model).
+const std::string kInclude15 = Sdf("1.5", R"(  <model name="valve_wall">
+    <include>
+      <uri>model://valve_wall</uri>
+      <name>wall</name>
+      <pose>1 0 0 0 0 0</pose>
+    </include>
+    <link name="handle"/>
+    <joint name="turn" type="revolute">
+      <parent>wall::link</parent>
+      <child>handle</child>
+      <axis><xyz>1 0 0</xyz><use_parent_model_frame>1</use_parent_model_frame></axis>
+    </joint>
+  </model>
+)");
+
+TEST_F(UpgradeSdfTest, IncludesStayIncludes) {
+  EXPECT_EQ(Upgrade(kInclude15), Sdf("1.8", R"(  <model name="valve_wall">
+    <include>
+      <uri>model://valve_wall</uri>
+      <name>wall</name>
+      <pose>1 0 0 0 0 0</pose>
+    </include>
+    <link name="handle"/>
+    <joint name="turn" type="revolute">
+      <parent>wall::link</parent>
+      <child>handle</child>
+      <axis><xyz expressed_in="__model__">1 0 0</xyz></axis>
+    </joint>
+  </model>
+)"));
+}
+
+TEST_F(UpgradeSdfTest, IncludesVerify) {
+  SKIP_UNLESS_READABLE("1.5");
+  Upgrade(kInclude15, /*verify=*/true);
+  EXPECT_TRUE(last_.ok());
+}
+
+// SDFormat 1.2 under its own root: <gazebo> becomes <sdf>, and 1.3's
+// physics moves are made.
+TEST_F(UpgradeSdfTest, Gazebo12RootAndPhysicsRates) {
+  const std::string input = R"(<gazebo version='1.2'>
+  <world name='w'>
+    <physics type='ode'>
+      <update_rate>1000</update_rate>
+      <ode>
+        <solver>
+          <dt>0.001</dt>
+          <iters>50</iters>
+        </solver>
+      </ode>
+    </physics>
+  </world>
+</gazebo>
+)";
+  EXPECT_EQ(Upgrade(input), R"(<sdf version='1.8'>
+  <world name='w'>
+    <physics type='ode'>
+      <real_time_update_rate>1000</real_time_update_rate>
+      <ode>
+        <solver>
+          <iters>50</iters>
+        </solver>
+      </ode>
+      <max_step_size>0.001</max_step_size>
+    </physics>
+  </world>
+</sdf>
+)");
+}
+
+TEST_F(UpgradeSdfTest, NotXmlIsAnError) {
+  EXPECT_EQ(Upgrade("<sdf version='1.6'><model>", true), "");
+  EXPECT_FALSE(last_.ok());
+  EXPECT_FALSE(last_.changed);
+  while (Remaining() > 0) TakeError(Code::kXmlSyntaxError);
+}
+
+TEST_F(UpgradeSdfTest, WhatCannotBeUpgradedIsAnError) {
+  EXPECT_EQ(Upgrade("<robot name='r'/>"), "");
+  TakeError(Code::kElementInvalid);
+  EXPECT_EQ(Upgrade("<sdf><model name='m'/></sdf>"), "");
+  TakeError(Code::kAttributeMissing);
+  EXPECT_EQ(Upgrade(Sdf("1.0", "")), "");
+  TakeError(Code::kVersionUnsupported);
+  EXPECT_EQ(Upgrade(Sdf("1.9", "")), "");
+  TakeError(Code::kVersionUnsupported);
+}
+
+// An input that is not valid in its own version cannot be verified: its
+// own errors come back, and there is no output.
+TEST_F(UpgradeSdfTest, InvalidInputIsNotUpgradedWhenVerifying) {
+  const std::string input = Sdf("1.7", R"(  <model name="m">
+    <link name="a"/>
+    <joint name="a" type="fixed"><parent>world</parent><child>a</child></joint>
+  </model>
+)");
+  EXPECT_EQ(Upgrade(input, /*verify=*/true), "");
+  TakeWarning(Code::kDuplicateName);  // the repair it would have made
+  TakeError(Code::kDuplicateName);    // why it was not made
+  // Without verification the repair is made.
+  EXPECT_EQ(Upgrade(input), Sdf("1.8", R"(  <model name="m">
+    <link name="a"/>
+    <joint name="a_joint" type="fixed"><parent>world</parent><child>a</child></joint>
+  </model>
+)"));
+  TakeWarning(Code::kDuplicateName);
+}
+
+TEST_F(UpgradeSdfTest, Invalid18InputIsAnErrorWhenVerifying) {
+  const std::string input = Sdf("1.8", R"(  <model name="m">
+    <link name="l"><pose relative_to="nowhere"/></link>
+  </model>
+)");
+  EXPECT_EQ(Upgrade(input, /*verify=*/true), "");
+  TakeError(Code::kPoseRelativeToInvalid);
+  EXPECT_EQ(Upgrade(input), input);  // unverified: kept as it is
+}
+
+// Nothing recurses on the input's depth: 10,000 nested models.
+TEST_F(UpgradeSdfTest, DeepNestingNeedsNoRecursion) {
+  constexpr int kDepth = 10000;
+  std::string body;
+  for (int i = 0; i < kDepth; ++i) {
+    body += "<model name='m" + std::to_string(i) +
+            "'><pose frame=''>1 0 0 0 0 0</pose><link name='l'/>";
+  }
+  for (int i = 0; i < kDepth; ++i) body += "</model>";
+  std::string expected = body;
+  for (size_t at; (at = expected.find("frame=''")) != std::string::npos;) {
+    expected.replace(at, 8, "relative_to=''");
+  }
+  EXPECT_EQ(Upgrade(Sdf("1.6", body + "\n"), /*verify=*/upgrade_test::CanRead("1.6")),
+            Sdf("1.8", expected + "\n"));
+}
+
+TEST(UpgradeModelConfigTest, PointsSdfEntriesAt18) {
+  const std::string input = R"(<?xml version="1.0"?>
+<model>
+  <name>Create</name>
+  <!-- the files, oldest first -->
+  <sdf version='1.3'>model-1_3.sdf</sdf>
+  <sdf version='1.4'>model-1_4.sdf</sdf>
+  <sdf version="1.6">model.sdf</sdf>
+  <sdf version="1.9">model-1_9.sdf</sdf>
+  <author><name>someone</name></author>
+</model>
+)";
+  const UpgradeResult r = UpgradeModelConfig(input, "model.config");
+  EXPECT_TRUE(r.ok());
+  EXPECT_TRUE(r.changed);
+  EXPECT_EQ(r.output, R"(<?xml version="1.0"?>
+<model>
+  <name>Create</name>
+  <!-- the files, oldest first -->
+  <sdf version='1.8'>model-1_3.sdf</sdf>
+  <sdf version='1.8'>model-1_4.sdf</sdf>
+  <sdf version="1.8">model.sdf</sdf>
+  <sdf version="1.9">model-1_9.sdf</sdf>
+  <author><name>someone</name></author>
+</model>
+)");
+}
+
+TEST(UpgradeModelConfigTest, UpToDateManifestIsUnchanged) {
+  const std::string input = "<model><sdf version='1.8'>m.sdf</sdf></model>";
+  const UpgradeResult r = UpgradeModelConfig(input, "model.config");
+  EXPECT_TRUE(r.ok());
+  EXPECT_FALSE(r.changed);
+  EXPECT_EQ(r.output, input);
+}
+
+TEST(UpgradeModelConfigTest, NotAManifestIsAnError) {
+  const UpgradeResult r = UpgradeModelConfig("<sdf version='1.6'/>", "x");
+  EXPECT_FALSE(r.ok());
+  EXPECT_EQ(r.output, "");
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics.items()[0].code, Code::kElementInvalid);
+}
+
+}  // namespace
+}  // namespace sdfconv

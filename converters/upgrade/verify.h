@@ -1,0 +1,55 @@
+// Verify: the per-file proof that an upgrade kept the meaning.
+//
+// The input is read by the front end of its own version and the output by
+// the 1.8 front end (converters/registry.h); each must pass every validation
+// phase (BuildFrameGraph) and is resolved (ResolveAll). Then every model,
+// link, joint, frame, collision, visual, sensor and light of the input is
+// matched with its counterpart in the output by kind and scoped name
+// (following the upgrade's renames and moves, `Correspondence`), and their
+// world poses must agree within 1e-9, as must every joint axis in the world
+// frame (reversed for a joint the upgrade turned around). An element of the
+// input without a counterpart is a difference too.
+//
+// <include>s are kept as includes, and the included files are not read; so
+// that files with includes can be verified, both texts are checked with
+// their includes replaced by stand-ins (include_stand_ins.h). The proof
+// then covers everything the file itself says, whatever the included files
+// contain.
+#ifndef SDFCONV_CONVERTERS_UPGRADE_VERIFY_H_
+#define SDFCONV_CONVERTERS_UPGRADE_VERIFY_H_
+
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "core/diagnostic.h"
+
+namespace sdfconv::upgrade {
+
+// How the elements of the input correspond to those of the output.
+struct Correspondence {
+  // (kind, scoped name in the input) -> (kind, scoped name in the output),
+  // for every element whose kind or scoped name changed.
+  std::map<std::pair<std::string, std::string>,
+           std::pair<std::string, std::string>>
+      renamed;
+  // Output scoped names of joints turned around.
+  std::set<std::string> flipped_joints;
+};
+
+inline constexpr double kVerifyTolerance = 1e-9;
+
+// Reads `input` and `output` (both named `path` in messages) and compares
+// them as described above. Returns false, with errors in `diags`, on any
+// difference, or when either does not pass validation.
+[[nodiscard]] bool VerifyUpgrade(std::string_view input,
+                                 std::string_view output,
+                                 const std::string& path,
+                                 const Correspondence& correspondence,
+                                 Diagnostics* diags);
+
+}  // namespace sdfconv::upgrade
+
+#endif  // SDFCONV_CONVERTERS_UPGRADE_VERIFY_H_

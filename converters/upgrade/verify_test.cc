@@ -1,0 +1,145 @@
+// The proof itself: VerifyUpgrade must catch every kind of difference, and
+// include stand-ins must let files with includes be read alike on both
+// sides. Inputs here are SDFormat 1.7, which today's front end reads.
+#include "converters/upgrade/verify.h"
+
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "converters/diagnostic_test_util.h"
+#include "converters/upgrade/include_stand_ins.h"
+#include "converters/upgrade/upgrade_test_util.h"
+
+namespace sdfconv::upgrade {
+namespace {
+
+using upgrade_test::Sdf;
+
+class VerifyTest : public DiagnosticTest {
+ protected:
+  bool Verify(const std::string& input, const std::string& output,
+              const Correspondence& c = {}) {
+    return VerifyUpgrade(input, output, "t.sdf", c, &diags_);
+  }
+};
+
+std::string Model(const std::string& version, const std::string& link_pose,
+                  const std::string& axis) {
+  return Sdf(version, R"(  <model name="m">
+    <link name="a"/>
+    <link name="b"><pose>)" + link_pose + R"(</pose></link>
+    <joint name="j" type="revolute">
+      <parent>a</parent>
+      <child>b</child>
+      <axis><xyz>)" + axis + R"(</xyz></axis>
+    </joint>
+  </model>
+)");
+}
+
+TEST_F(VerifyTest, SameMeaningPasses) {
+  EXPECT_TRUE(Verify(Model("1.7", "1 0 0 0 0 0", "0 0 1"),
+                     Model("1.8", "1.0 0 0 0 0 0", "0 0 2")));
+}
+
+TEST_F(VerifyTest, MovedLinkFails) {
+  EXPECT_FALSE(Verify(Model("1.7", "1 0 0 0 0 0", "0 0 1"),
+                      Model("1.8", "1 0 1e-6 0 0 0", "0 0 1")));
+  // The link and the joint (posed at its child) both moved.
+  const Diagnostic d = Take();
+  EXPECT_EQ(d.source.line, 4);
+  EXPECT_NE(d.message.find("link 'b'"), std::string::npos);
+  EXPECT_EQ(Take().source.line, 5);
+}
+
+TEST_F(VerifyTest, TurnedAxisFails) {
+  EXPECT_FALSE(Verify(Model("1.7", "0 0 0 0 0 0", "0 0 1"),
+                      Model("1.8", "0 0 0 0 0 0", "0 1 0")));
+  const Diagnostic d = Take();
+  EXPECT_NE(d.message.find("axis 1"), std::string::npos);
+}
+
+TEST_F(VerifyTest, FlippedJointsMustBeReversed) {
+  Correspondence c;
+  c.flipped_joints.insert("m::j");
+  EXPECT_TRUE(Verify(Model("1.7", "0 0 0 0 0 0", "0 0 1"),
+                     Model("1.8", "0 0 0 0 0 0", "0 0 -1"), c));
+  EXPECT_FALSE(Verify(Model("1.7", "0 0 0 0 0 0", "0 0 1"),
+                      Model("1.8", "0 0 0 0 0 0", "0 0 1"), c));
+  Take();
+}
+
+TEST_F(VerifyTest, LostElementFails) {
+  const std::string output = Sdf("1.8", R"(  <model name="m">
+    <link name="a"/>
+  </model>
+)");
+  EXPECT_FALSE(Verify(Sdf("1.7", R"(  <model name="m">
+    <link name="a"/>
+    <frame name="f"/>
+  </model>
+)"),
+                      output));
+  EXPECT_NE(Take().message.find("no counterpart"), std::string::npos);
+}
+
+TEST_F(VerifyTest, RenamesAreFollowed) {
+  Correspondence c;
+  c.renamed[{"frame", "m::f"}] = {"frame", "m::g"};
+  EXPECT_TRUE(Verify(Sdf("1.7", "  <model name='m'><link name='a'/><frame name='f'/></model>\n"),
+                     Sdf("1.8", "  <model name='m'><link name='a'/><frame name='g'/></model>\n"),
+                     c));
+}
+
+TEST_F(VerifyTest, InvalidOutputFails) {
+  EXPECT_FALSE(Verify(Model("1.7", "0 0 0 0 0 0", "0 0 1"),
+                      Sdf("1.8", "  <model name='m'><link name='a'><pose relative_to='x'/></link></model>\n")));
+  const Diagnostic d = TakeError(Code::kPoseRelativeToInvalid);
+  EXPECT_NE(d.message.find("upgraded SDFormat 1.8 (not written)"),
+            std::string::npos);
+  EXPECT_EQ(d.source.line, 0);  // the line is in the output, not the input
+}
+
+TEST_F(VerifyTest, InvalidInputFails) {
+  EXPECT_FALSE(Verify(Sdf("1.7", "  <model name='m'><link name='a'><pose relative_to='x'/></link></model>\n"),
+                      Model("1.8", "0 0 0 0 0 0", "0 0 1")));
+  TakeError(Code::kPoseRelativeToInvalid);
+}
+
+TEST(IncludeStandInsTest, NestedFrom15On) {
+  const std::string text = Sdf("1.7", R"(  <model name="m">
+    <include>
+      <uri>model://valve</uri>
+      <pose>1 0 0 0 0 0</pose>
+    </include>
+    <joint name="j" type="fixed"><parent>valve::base</parent><child>valve::arm::tip</child></joint>
+  </model>
+)");
+  EXPECT_EQ(WithIncludeStandIns(text, "t.sdf"), Sdf("1.7", R"(  <model name="m">
+    <model name="valve"><pose>1 0 0 0 0 0</pose><model name="arm"><link name="tip"><pose>-0.07599999999999996 -0.669 0.8500000000000001 -1.7220000000000004 -0.9674999999999999 1.41</pose></link></model><link name="base"><pose>0.4730000000000001 0.04400000000000004 0.6020000000000001 -1.5989999999999995 -0.723 2.418</pose></link></model>
+
+
+
+    <joint name="j" type="fixed"><parent>valve::base</parent><child>valve::arm::tip</child></joint>
+  </model>
+)"));
+}
+
+TEST(IncludeStandInsTest, FlatBefore15AndNamedByTheirReferences) {
+  const std::string text = Sdf("1.4", R"(  <model name="m">
+    <include><uri>model://iris_with_standoffs</uri></include>
+    <link name="cam"/>
+    <joint name="j" type="fixed"><parent>iris::base</parent><child>cam</child></joint>
+  </model>
+)");
+  EXPECT_EQ(WithIncludeStandIns(text, "t.sdf"), Sdf("1.4", R"(  <model name="m">
+    <link name="iris::base"><pose>0.4730000000000001 0.04400000000000004 0.6020000000000001 -1.5989999999999995 -0.723 2.418</pose></link>
+    <link name="cam"/>
+    <joint name="j" type="fixed"><parent>iris::base</parent><child>cam</child></joint>
+  </model>
+)"));
+}
+
+}  // namespace
+}  // namespace sdfconv::upgrade

@@ -1,6 +1,7 @@
 #include "cli/atomic_write.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -41,18 +42,28 @@ void SyncDirectory(const std::string& dir) {
   ::close(fd);
 }
 
-// Writes, syncs and closes a new file at `tmp`; on failure sets `*error` and
-// removes the file if this call created it (never a file that was there).
+constexpr mode_t kUmasked = static_cast<mode_t>(-1);
+
+// Writes, syncs and closes a new file at `tmp` (with permission bits `mode`,
+// or 0666 less the umask when `mode` is kUmasked); on failure sets `*error`
+// and removes the file if this call created it (never a file that was there).
 bool WriteNewFile(const std::string& tmp, std::string_view contents,
-                  std::string* error) {
+                  mode_t mode, std::string* error) {
   const int fd =
       ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0) {
     *error = Failure("create", tmp);
     return false;
   }
-  bool ok = WriteAll(fd, contents);
-  if (!ok) *error = Failure("write", tmp);
+  bool ok = true;
+  if (mode != kUmasked && ::fchmod(fd, mode & 07777) != 0) {
+    *error = Failure("set the mode of", tmp);
+    ok = false;
+  }
+  if (ok && !WriteAll(fd, contents)) {
+    *error = Failure("write", tmp);
+    ok = false;
+  }
   if (ok && ::fsync(fd) != 0) {
     *error = Failure("sync", tmp);
     ok = false;
@@ -65,12 +76,10 @@ bool WriteNewFile(const std::string& tmp, std::string_view contents,
   return ok;
 }
 
-}  // namespace
-
-bool WriteFileAtomically(const std::string& path, std::string_view contents,
-                         std::string* error) {
+bool WriteAtomically(const std::string& path, std::string_view contents,
+                     mode_t mode, std::string* error) {
   const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  if (!WriteNewFile(tmp, contents, error)) return false;
+  if (!WriteNewFile(tmp, contents, mode, error)) return false;
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
     *error = Failure("replace", path);
     ::unlink(tmp.c_str());
@@ -78,6 +87,18 @@ bool WriteFileAtomically(const std::string& path, std::string_view contents,
   }
   SyncDirectory(DirectoryOf(path));
   return true;
+}
+
+}  // namespace
+
+bool WriteFileAtomically(const std::string& path, std::string_view contents,
+                         std::string* error) {
+  return WriteAtomically(path, contents, kUmasked, error);
+}
+
+bool WriteFileAtomically(const std::string& path, std::string_view contents,
+                         mode_t mode, std::string* error) {
+  return WriteAtomically(path, contents, mode, error);
 }
 
 }  // namespace sdfconv

@@ -4,7 +4,9 @@
 // The text goes to `PATH.tmp.<pid>` beside the target (same directory, so the
 // same file system), is flushed to disk with fsync, and is then renamed over
 // PATH, which POSIX makes atomic. On any failure the temporary file is
-// removed and PATH is left as it was.
+// removed and PATH is left as it was. Writers of different PATHs in one
+// process (threads) never share a temporary; two writers of the same PATH
+// in one process would, and the second fails rather than overwrite it.
 //
 //   std::string error;
 //   if (!WriteFileAtomically("out.json", text, &error)) {
@@ -12,6 +14,8 @@
 //   }
 #ifndef SDFCONV_CLI_ATOMIC_WRITE_H_
 #define SDFCONV_CLI_ATOMIC_WRITE_H_
+
+#include <sys/types.h>
 
 #include <string>
 #include <string_view>
@@ -22,6 +26,13 @@ namespace sdfconv {
 // sets `*error` to a message naming the file and the reason on failure.
 [[nodiscard]] bool WriteFileAtomically(const std::string& path,
                                        std::string_view contents,
+                                       std::string* error);
+
+// The same, and the new file gets exactly the permission bits `mode` (not
+// masked by the umask): `upgrade --in-place` gives a replaced input its own
+// mode back.
+[[nodiscard]] bool WriteFileAtomically(const std::string& path,
+                                       std::string_view contents, mode_t mode,
                                        std::string* error);
 
 }  // namespace sdfconv

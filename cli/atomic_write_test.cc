@@ -94,5 +94,22 @@ TEST(AtomicWriteTest, ExistingTemporaryIsLeftAlone) {
                                                    std::to_string(::getpid())});
 }
 
+// The explicit mode is applied exactly, whatever the umask.
+TEST(AtomicWriteTest, ExplicitModeIsKeptExactly) {
+  const std::string dir = MakeTempDir("mode");
+  const mode_t old_umask = ::umask(027);
+  std::string error;
+  const bool written = WriteFileAtomically(dir + "/a.sdf", "x", 0664, &error);
+  const bool read_only = WriteFileAtomically(dir + "/b.sdf", "y", 0444, &error);
+  ::umask(old_umask);
+  ASSERT_TRUE(written && read_only) << error;
+  struct stat st;
+  ASSERT_EQ(::stat((dir + "/a.sdf").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0664u);
+  ASSERT_EQ(::stat((dir + "/b.sdf").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0444u);
+  EXPECT_EQ(ReadAll(dir + "/b.sdf"), "y");
+}
+
 }  // namespace
 }  // namespace sdfconv

@@ -5,6 +5,10 @@
 #include "cli/atomic_write.h"
 #include "cli/check_command.h"
 #include "converters/flat/flat_writer.h"
+#include "converters/upgrade/upgrade.h"
+#include "converters/urdf/urdf_import_options.h"
+#include "converters/urdf/urdf_to_sdf.h"
+#include "converters/xml/xml_document.h"
 #include "core/resolver.h"
 
 namespace sdfconv {
@@ -37,13 +41,64 @@ int WriteOutput(const ConvertOptions& options, const std::string& text,
   return kExitOk;
 }
 
+bool Unreadable(const Diagnostics& diags) {
+  for (const Diagnostic& d : diags.items()) {
+    if (d.code == Code::kFileRead) return true;
+  }
+  return false;
+}
+
+// The exit code for a conversion that produced `text` (or not) with `diags`.
+int Finish(const ConvertOptions& options, const std::optional<std::string>& text,
+           const Diagnostics& diags, std::ostream& out, std::ostream& err) {
+  PrintDiagnostics(diags, err);
+  if (Unreadable(diags)) return kExitCannotRun;
+  if (!text || diags.HasErrors()) {
+    err << "sdfconv: error: " << options.file
+        << " cannot be converted; nothing written\n";
+    return kExitInvalid;
+  }
+  return WriteOutput(options, *text, out, err);
+}
+
+UrdfImportOptions UrdfOptions(const ConvertOptions& options) {
+  UrdfImportOptions urdf;
+  urdf.merge_fixed_joints = options.merge_fixed_joints;
+  urdf.package_uri = options.package_uri == "model" ? PackageUriMode::kModel
+                                                     : PackageUriMode::kKeep;
+  urdf.package_path = options.package_path;
+  return urdf;
+}
+
+// --to sdf: import a URDF, or upgrade an SDFormat file of any version.
+int ConvertToSdf(const ConvertOptions& options, std::ostream& out,
+                 std::ostream& err) {
+  Diagnostics diags;
+  const XmlLimits limits;
+  const std::optional<std::string> bytes =
+      ReadFileBytes(options.file, limits.max_bytes, &diags);
+  std::optional<XmlDocument> xml;
+  if (bytes) xml = XmlDocument::LoadString(*bytes, options.file, &diags, limits);
+  if (!xml) return Finish(options, std::nullopt, diags, out, err);
+  if (Tag(xml->root()) == "robot") {
+    return Finish(options, UrdfToSdf(*xml, UrdfOptions(options), &diags),
+                  diags, out, err);
+  }
+  UpgradeResult upgraded = UpgradeSdf(*bytes, options.file);
+  diags.Append(upgraded.diagnostics);
+  std::optional<std::string> text;
+  if (upgraded.ok()) text = std::move(upgraded.output);
+  return Finish(options, text, diags, out, err);
+}
+
 }  // namespace
 
 int RunConvert(const ConvertOptions& options, std::ostream& out,
                std::ostream& err) {
+  if (options.to == "sdf") return ConvertToSdf(options, out, err);
   if (options.to != "flat") {
     err << "sdfconv: error: convert --to " << options.to
-        << " is not implemented yet (available: --to flat)\n";
+        << " is not implemented yet (available: --to flat, --to sdf)\n";
     return kExitCannotRun;
   }
   const CheckedFile file = CheckFile(options.file);

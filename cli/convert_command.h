@@ -6,14 +6,21 @@
 // when no OUT is given, else to OUT through WriteFileAtomically (OUT then
 // holds either its old contents or the whole new output).
 //
-// Targets: "flat" (converters/flat: every frame's world pose, JSON or CSV).
-// "sdf" and "urdf" are accepted names whose back ends are not written yet:
-// they return kExitCannotRun with a message saying so.
+// Targets:
+//   "flat": converters/flat, every frame's world pose, JSON or CSV.
+//   "sdf":  SDFormat 1.8. A URDF (<robot>) is imported (converters/urdf,
+//           with the URDF options below); an SDFormat file of any version we
+//           read is upgraded losslessly (converters/upgrade), its meaning
+//           verified before anything is written.
+//   "urdf": an accepted name whose back end is not written yet: returns
+//           kExitCannotRun with a message saying so.
 #ifndef SDFCONV_CLI_CONVERT_COMMAND_H_
 #define SDFCONV_CLI_CONVERT_COMMAND_H_
 
 #include <ostream>
 #include <string>
+
+#include <vector>
 
 #include "cli/exit_code.h"
 
@@ -24,6 +31,10 @@ struct ConvertOptions {
   std::string to;               // "flat", "sdf" or "urdf"
   std::string format = "json";  // for "flat": "json" or "csv"
   std::string output;           // empty: write to `out`
+  // --to sdf from a URDF:
+  bool merge_fixed_joints = false;
+  std::string package_uri = "keep";  // "keep" or "model"
+  std::vector<std::string> package_path;
 };
 
 // Returns an ExitCode (see exit_code.h).

@@ -4,6 +4,8 @@
 //
 //   sdfconv check FILE...            validate; a verdict line per file
 //   sdfconv convert FILE --to flat   every frame's world pose, JSON or CSV
+//   sdfconv upgrade PATH... (-o OUTDIR | --in-place | --check)
+//                                    SDFormat 1.8, a file or a tree at once
 //   sdfconv --help | --version
 //
 // Exit status: see exit_code.h.
@@ -12,6 +14,8 @@
 // generated --help for each, and validation (required options, choices such
 // as --format json|csv) with uniform usage errors, none of which we then
 // have to write or test ourselves.
+#include <unistd.h>
+
 #include <iostream>
 #include <string>
 
@@ -22,6 +26,7 @@
 #include "cli/check_command.h"
 #include "cli/convert_command.h"
 #include "cli/exit_code.h"
+#include "cli/upgrade_command.h"
 
 namespace sdfconv {
 namespace {
@@ -36,14 +41,57 @@ void SetUpLogging(bool verbose) {
   spdlog::set_default_logger(logger);
 }
 
+// `upgrade`: exactly one of -o, --in-place and --check (an option group
+// that CLI11 checks, so a missing or second mode is an ordinary usage
+// error); --no-backup only with --in-place.
+CLI::App* AddUpgradeCommand(CLI::App& app, BatchOptions& options) {
+  CLI::App* cmd = app.add_subcommand(
+      "upgrade",
+      "Upgrade SDFormat files and trees to 1.8 (*.sdf, *.world, "
+      "model.config), in parallel, never leaving a file half-written");
+  cmd->add_option("PATH", options.paths, "Files and directories (recursive)")
+      ->type_name("")
+      ->required();
+  CLI::Option_group* mode = cmd->add_option_group(
+      "mode", "Exactly one of -o OUTDIR, --in-place and --check");
+  CLI::Option* out_dir = mode->add_option(
+      "-o,--output-dir", options.output.output_dir,
+      "Write the upgraded tree under OUTDIR (relative paths kept); inputs "
+      "are never modified")
+      ->type_name("OUTDIR");
+  CLI::Option* in_place = mode->add_flag_callback(
+      "--in-place", [&options] { options.output.mode = BatchMode::kInPlace; },
+      "Replace each changed input, keeping FILE.bak");
+  mode->add_flag_callback(
+      "--check", [&options] { options.output.mode = BatchMode::kCheck; },
+      "Change nothing; exit 1 if any file would change");
+  mode->require_option(1);
+  out_dir->each([&options](const std::string&) {
+    options.output.mode = BatchMode::kOutputDir;
+  });
+  cmd->add_flag_callback(
+         "--no-backup", [&options] { options.output.backup = false; },
+         "With --in-place: keep no FILE.bak")
+      ->needs(in_place);
+  cmd->add_option("-j,--jobs", options.jobs,
+                  "Files upgraded at once (default: one per core)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 1024));
+  cmd->add_option("--report", options.report,
+                  "Write a JSON report of every file here (atomically)")
+      ->type_name("FILE");
+  return cmd;
+}
+
 int Main(int argc, char** argv) {
   CLI::App app{"Checks and converts robot descriptions (SDFormat).",
                "sdfconv"};
   app.set_version_flag("--version", kVersion);
   app.footer(
-      "Exit status: 0 all valid / output written; 1 an input is invalid; "
-      "2 cannot run (usage error, unreadable file, unwritable output, "
-      "conversion not implemented yet).");
+      "Exit status: 0 all valid / output written; 1 an input is invalid "
+      "(upgrade: a file failed, or would change under --check); 2 cannot run "
+      "(usage error, unreadable file, unwritable output, conversion not "
+      "implemented yet); 130 upgrade interrupted. See docs/cli.md.");
   app.require_subcommand(1);
   app.fallthrough();  // -v is accepted after the subcommand too
   bool verbose = false;
@@ -63,7 +111,7 @@ int Main(int argc, char** argv) {
       ->required();
   convert_cmd
       ->add_option("--to", convert.to,
-                   "Target format (sdf and urdf: not implemented yet)")
+                   "Target format: flat, sdf (urdf: not implemented yet)")
       ->required()
       ->check(CLI::IsMember({"flat", "sdf", "urdf"}));
   convert_cmd
@@ -73,6 +121,22 @@ int Main(int argc, char** argv) {
       ->capture_default_str();
   convert_cmd->add_option("-o,--output", convert.output,
                           "Write here (atomically) instead of stdout");
+  convert_cmd->add_flag("--merge-fixed-joints", convert.merge_fixed_joints,
+                        "--to sdf from URDF: merge links attached by fixed "
+                        "joints into their parents (libsdformat's behaviour)");
+  convert_cmd
+      ->add_option("--package-uri", convert.package_uri,
+                   "--to sdf from URDF: keep package:// mesh URIs, or "
+                   "rewrite them to model://")
+      ->check(CLI::IsMember({"keep", "model"}))
+      ->capture_default_str();
+  convert_cmd->add_option("--package-path", convert.package_path,
+                          "--to sdf from URDF: folders holding ROS packages; "
+                          "package://P/x found there become file:// URIs "
+                          "(repeatable, searched in order)");
+
+  BatchOptions upgrade;
+  CLI::App* upgrade_cmd = AddUpgradeCommand(app, upgrade);
 
   try {
     app.parse(argc, argv);
@@ -82,6 +146,11 @@ int Main(int argc, char** argv) {
   }
   SetUpLogging(verbose);
   if (check_cmd->parsed()) return RunCheck(check, std::cout, std::cerr);
+  if (upgrade_cmd->parsed()) {
+    upgrade.verbose = verbose;
+    upgrade.progress = ::isatty(STDERR_FILENO) != 0;
+    return RunUpgradeCommand(upgrade, std::cout, std::cerr);
+  }
   return RunConvert(convert, std::cout, std::cerr);
 }
 

@@ -116,7 +116,11 @@ run convert_missing 2 convert "$tmp/no_such_file.sdf" --to flat
 run convert_unwritable 2 convert "$arm" --to flat -o "$tmp/no/such/dir/arm.json"
 run convert_urdf 2 convert "$arm" --to urdf
 expect_grep convert_urdf "$tmp/convert_urdf.err" "not implemented"
-run convert_sdf 2 convert "$arm" --to sdf
+
+# convert --to sdf: a 1.8 file comes back byte for byte; the output checks.
+run convert_sdf 0 convert "$arm" --to sdf -o "$tmp/out/arm18.sdf"
+cmp -s "$arm" "$tmp/out/arm18.sdf" || fail "convert_sdf: a 1.8 file changed"
+run convert_sdf_check 0 check "$tmp/out/arm18.sdf"
 
 # Usage.
 run no_args 2

@@ -1,0 +1,67 @@
+// `sdfconv upgrade PATH...`: upgrade every file found under PATHs, in
+// parallel, each as its own transaction (upgrade_file.h), so that a batch
+// that fails or is interrupted never leaves a file half-written.
+//
+// Before anything is written the batch finds its files (upgrade_inputs.h)
+// and, under -o, makes sure no two inputs share an output and no output is
+// an input: otherwise it is a usage error (kExitCannotRun) and nothing is
+// done. Then `jobs` worker threads take files from a shared queue (an index
+// into the input list) until it is empty or `stop` is set. A file that
+// fails is reported and the others go on. Each file's diagnostics go to
+// `err` as it finishes, above the progress line (progress_line.h); at the
+// end `out` lists, in input order, every file that failed ("PATH: failed")
+// and, under --check, every file that would change ("PATH: would change")
+// (with `verbose`, every file), `err` gets the summary line, and the JSON
+// report is written atomically when asked for.
+//
+// Exit status (exit_code.h): kExitInterrupted when `stop` was set; else
+// kExitCannotRun for a usage error or a report that cannot be written;
+// else kExitInvalid when a file failed or, under --check, would change;
+// else kExitOk.
+//
+// The upgrade is a parameter, so tests run the batch with functions that
+// fail, throw, or take their time; upgrade_command.h passes the engine.
+//
+//   BatchOptions options;
+//   options.paths = {"models"};
+//   options.output = {BatchMode::kOutputDir, "models_1.8"};
+//   const BatchResult r = RunUpgrade(options, Upgrade, stop, out, err);
+//   return r.exit_code;
+#ifndef SDFCONV_CLI_UPGRADE_BATCH_H_
+#define SDFCONV_CLI_UPGRADE_BATCH_H_
+
+#include <atomic>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/exit_code.h"
+#include "cli/upgrade_file.h"
+#include "cli/upgrade_report.h"
+
+namespace sdfconv {
+
+struct BatchOptions {
+  std::vector<std::string> paths;  // files and directories
+  OutputPolicy output;             // --check, --in-place [--no-backup], -o
+  int jobs = 0;                    // worker threads; 0: one per core
+  std::string report;              // JSON report path; empty: none
+  bool progress = false;           // draw the progress line on `err`
+  bool verbose = false;            // list every file on `out`
+};
+
+struct BatchResult {
+  std::vector<FileRecord> files;  // in input order
+  BatchSummary summary;
+  int exit_code = kExitOk;
+};
+
+// Runs the batch described in the file comment.
+BatchResult RunUpgrade(const BatchOptions& options,
+                       const UpgradeFunction& upgrade,
+                       const std::atomic<bool>& stop, std::ostream& out,
+                       std::ostream& err);
+
+}  // namespace sdfconv
+
+#endif  // SDFCONV_CLI_UPGRADE_BATCH_H_

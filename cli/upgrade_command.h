@@ -1,0 +1,26 @@
+// `sdfconv upgrade PATH... (-o OUTDIR | --in-place | --check)`: the batch
+// (upgrade_batch.h) run with the upgrade engine (converters/upgrade) and
+// stopped cleanly by Ctrl-C (interrupt.h). See docs/cli.md.
+#ifndef SDFCONV_CLI_UPGRADE_COMMAND_H_
+#define SDFCONV_CLI_UPGRADE_COMMAND_H_
+
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "cli/upgrade_batch.h"
+
+namespace sdfconv {
+
+// The engine as an UpgradeFunction: UpgradeSdf, or UpgradeModelConfig for
+// a model.config.
+FileUpgrade UpgradeWithEngine(std::string_view text, const std::string& path,
+                              InputKind kind);
+
+// Installs the Ctrl-C handlers and runs the batch; returns its exit status.
+int RunUpgradeCommand(const BatchOptions& options, std::ostream& out,
+                      std::ostream& err);
+
+}  // namespace sdfconv
+
+#endif  // SDFCONV_CLI_UPGRADE_COMMAND_H_

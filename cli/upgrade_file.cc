@@ -1,0 +1,205 @@
+#include "cli/upgrade_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <utility>
+
+#include "cli/atomic_write.h"
+
+namespace sdfconv {
+namespace {
+
+struct InputFile {
+  std::string text;
+  struct stat st;
+};
+
+std::string Failure(const std::string& what, const std::string& path) {
+  return "cannot " + what + " '" + path + "': " + std::strerror(errno);
+}
+
+bool ReadInput(const std::string& path, InputFile* in, std::string* error) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    *error = Failure("open", path);
+    return false;
+  }
+  bool ok = ::fstat(fd, &in->st) == 0;
+  if (!ok) *error = Failure("read", path);
+  char buffer[1 << 16];
+  while (ok) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      *error = Failure("read", path);
+      ok = false;
+    }
+    if (n <= 0) break;
+    in->text.append(buffer, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return ok;
+}
+
+std::string DirectoryOf(const std::string& path) {
+  const size_t slash = path.find_last_of('/');
+  if (slash == std::string::npos) return "";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+bool IsDirectory(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+// mkdir -p, one component at a time; safe when threads race on a prefix.
+bool MakeDirectories(const std::string& dir, std::string* error) {
+  for (size_t end = dir.find('/', 1);; end = dir.find('/', end + 1)) {
+    const std::string prefix = dir.substr(0, end);
+    if (::mkdir(prefix.c_str(), 0777) != 0) {
+      const int mkdir_errno = errno == EEXIST ? ENOTDIR : errno;
+      if (!IsDirectory(prefix)) {
+        errno = mkdir_errno;
+        *error = Failure("create directory", prefix);
+        return false;
+      }
+    }
+    if (end == std::string::npos) return true;
+  }
+}
+
+// The file to replace for `path`: itself, or what it links to.
+std::string WriteTarget(const std::string& path) {
+  struct stat st;
+  if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return path;
+  char resolved[PATH_MAX];
+  return ::realpath(path.c_str(), resolved) ? resolved : path;
+}
+
+bool Exists(const std::string& path) {
+  struct stat st;
+  return ::lstat(path.c_str(), &st) == 0;
+}
+
+mode_t PermissionsOf(const InputFile& in) { return in.st.st_mode & 07777; }
+
+// kInPlace, for a changed file: FILE.bak, then FILE.
+bool ReplaceInPlace(const std::string& path, const InputFile& in,
+                    const std::string& text, bool backup, std::string* error) {
+  const std::string target = WriteTarget(path);
+  const std::string bak = target + ".bak";
+  if (backup) {
+    if (Exists(bak)) {
+      *error = "backup '" + bak +
+               "' exists already (move it away, or use --no-backup); '" +
+               path + "' left as it was";
+      return false;
+    }
+    if (!WriteFileAtomically(bak, in.text, PermissionsOf(in), error)) {
+      return false;
+    }
+  }
+  if (!WriteFileAtomically(target, text, PermissionsOf(in), error)) {
+    if (backup) ::unlink(bak.c_str());
+    return false;
+  }
+  return true;
+}
+
+// kOutputDir: OUTDIR/RELATIVE, never the input itself.
+bool WriteOutput(const std::string& output, const InputFile& in,
+                 const std::string& text, std::string* error) {
+  const std::string dir = DirectoryOf(output);
+  if (!dir.empty() && !MakeDirectories(dir, error)) return false;
+  struct stat st;
+  if (::stat(output.c_str(), &st) == 0 && st.st_dev == in.st.st_dev &&
+      st.st_ino == in.st.st_ino) {
+    *error = "output '" + output +
+             "' is the input itself; use --in-place to replace inputs";
+    return false;
+  }
+  return WriteFileAtomically(output, text, PermissionsOf(in), error);
+}
+
+// The upgrade function, with anything it throws turned into `*error`.
+bool CallUpgrade(const UpgradeFunction& upgrade, const InputFile& in,
+                 const BatchInput& input, FileUpgrade* result,
+                 std::string* error) {
+  try {
+    *result = upgrade(in.text, input.path, input.kind);
+    return true;
+  } catch (const std::exception& e) {
+    *error = std::string("internal error while upgrading: ") + e.what();
+  } catch (...) {
+    *error = "internal error while upgrading";
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string OutputPathFor(const BatchInput& input, const OutputPolicy& policy) {
+  switch (policy.mode) {
+    case BatchMode::kCheck:
+      return "";
+    case BatchMode::kInPlace:
+      return input.path;
+    case BatchMode::kOutputDir:
+      break;
+  }
+  const std::string& dir = policy.output_dir;
+  if (dir.empty()) return input.relative;
+  return dir.back() == '/' ? dir + input.relative
+                           : dir + "/" + input.relative;
+}
+
+FileRecord UpgradeOneFile(const BatchInput& input, const OutputPolicy& policy,
+                          const UpgradeFunction& upgrade,
+                          const std::atomic<bool>& stop) {
+  FileRecord record;
+  record.path = input.path;
+  record.output = OutputPathFor(input, policy);
+  record.status = FileStatus::kFailed;
+  const SourceLocation at{input.path, 0, ""};
+  if (!input.error.empty()) {
+    record.diagnostics.Error(Code::kFileRead, at, input.error);
+    return record;
+  }
+  InputFile in;
+  std::string error;
+  if (!ReadInput(input.path, &in, &error)) {
+    record.diagnostics.Error(Code::kFileRead, at, error);
+    return record;
+  }
+  FileUpgrade result;
+  if (!CallUpgrade(upgrade, in, input, &result, &record.error)) return record;
+  record.diagnostics = std::move(result.diagnostics);
+  if (record.diagnostics.HasErrors()) return record;
+
+  const bool changed = result.output != in.text;
+  if (policy.mode == BatchMode::kCheck) {
+    record.status = changed ? FileStatus::kWouldChange : FileStatus::kUnchanged;
+    return record;
+  }
+  if (stop.load()) {
+    record.status = FileStatus::kNotProcessed;
+    return record;
+  }
+  const bool written =
+      policy.mode == BatchMode::kInPlace
+          ? !changed || ReplaceInPlace(input.path, in, result.output,
+                                       policy.backup, &record.error)
+          : WriteOutput(record.output, in, result.output, &record.error);
+  if (!written) return record;
+  record.status = changed ? FileStatus::kUpgraded : FileStatus::kUnchanged;
+  return record;
+}
+
+}  // namespace sdfconv

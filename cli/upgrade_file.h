@@ -1,0 +1,73 @@
+// One file of `sdfconv upgrade`, as a transaction: read the input, upgrade
+// the text with a given function, and write the result so that every file
+// involved is, at every moment, either its old self or the whole new one.
+//
+// The upgrade itself is a parameter (`UpgradeFunction`): the command passes
+// the engine (converters/upgrade), tests pass functions that fail, are slow,
+// or throw. A function that reports an error, or throws, fails the file:
+// nothing is written for it.
+//
+// What is written, by mode:
+//   kCheck      nothing; the record says "would_change" or "unchanged".
+//   kInPlace    a changed file only: first FILE.bak (the input's exact
+//               bytes and mode; the file fails if FILE.bak exists already,
+//               so an older backup is never overwritten) unless `backup` is
+//               false, then FILE is replaced. Both go through
+//               WriteFileAtomically (temporary beside the target, fsync,
+//               rename). If the replacement fails, the backup just made is
+//               removed and FILE is as it was. A FILE given as a symbolic
+//               link is written through: the link stays, its target changes.
+//   kOutputDir  OUTDIR/RELATIVE, changed or not (the output tree mirrors
+//               the input tree), creating directories as needed; the input
+//               is never written, and an output that is the input itself
+//               (same inode) fails the file.
+// Written files get the input's permission bits.
+//
+// `stop` is read once the upgrade is computed: when set, nothing is written
+// and the record says "not_processed" (--check ignores it: it writes
+// nothing). Writes already begun are finished or rolled back, never left
+// half-done.
+#ifndef SDFCONV_CLI_UPGRADE_FILE_H_
+#define SDFCONV_CLI_UPGRADE_FILE_H_
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "cli/upgrade_inputs.h"
+#include "cli/upgrade_report.h"
+#include "core/diagnostic.h"
+
+namespace sdfconv {
+
+// What an upgrade function returns for one file.
+struct FileUpgrade {
+  std::string output;  // the upgraded text; equal to the input when unchanged
+  Diagnostics diagnostics;  // any error: the file is not upgraded
+};
+
+// Upgrades `text`, read from `path`. Called from several threads at once.
+using UpgradeFunction = std::function<FileUpgrade(
+    std::string_view text, const std::string& path, InputKind kind)>;
+
+enum class BatchMode { kCheck, kInPlace, kOutputDir };
+
+struct OutputPolicy {
+  BatchMode mode = BatchMode::kCheck;
+  std::string output_dir;  // kOutputDir
+  bool backup = true;      // kInPlace: keep FILE.bak
+};
+
+// Where `input`'s result goes: OUTDIR/RELATIVE, the input itself, or ""
+// under kCheck.
+std::string OutputPathFor(const BatchInput& input, const OutputPolicy& policy);
+
+// Runs the transaction described in the file comment. Never throws.
+FileRecord UpgradeOneFile(const BatchInput& input, const OutputPolicy& policy,
+                          const UpgradeFunction& upgrade,
+                          const std::atomic<bool>& stop);
+
+}  // namespace sdfconv
+
+#endif  // SDFCONV_CLI_UPGRADE_FILE_H_

@@ -1,0 +1,124 @@
+#include "cli/upgrade_report.h"
+
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+namespace sdfconv {
+namespace {
+
+// Keys in the order written: "path" first, "summary" last.
+using json = nlohmann::ordered_json;
+
+json DiagnosticJson(const Diagnostic& d) {
+  return json{
+      {"severity", d.severity == Severity::kError ? "error" : "warning"},
+      {"code", std::string(CodeName(d.code))},
+      {"message", d.message},
+      {"file", d.source.file},
+      {"line", d.source.line},
+      {"path", d.source.path},
+  };
+}
+
+json FileJson(const FileRecord& file) {
+  json diagnostics = json::array();
+  for (const Diagnostic& d : file.diagnostics.items()) {
+    diagnostics.push_back(DiagnosticJson(d));
+  }
+  json entry = {
+      {"path", file.path},
+      {"output", file.output},
+      {"status", std::string(StatusName(file.status))},
+      {"diagnostics", std::move(diagnostics)},
+  };
+  if (!file.error.empty()) entry["error"] = file.error;
+  return entry;
+}
+
+json SummaryJson(const BatchSummary& s) {
+  return json{
+      {"total", s.total},
+      {"upgraded", s.upgraded},
+      {"unchanged", s.unchanged},
+      {"would_change", s.would_change},
+      {"failed", s.failed},
+      {"not_processed", s.not_processed},
+      {"interrupted", s.interrupted},
+      {"seconds", s.seconds},
+  };
+}
+
+}  // namespace
+
+std::string_view StatusName(FileStatus status) {
+  switch (status) {
+    case FileStatus::kUpgraded:
+      return "upgraded";
+    case FileStatus::kUnchanged:
+      return "unchanged";
+    case FileStatus::kWouldChange:
+      return "would_change";
+    case FileStatus::kFailed:
+      return "failed";
+    case FileStatus::kNotProcessed:
+      return "not_processed";
+  }
+  return "not_processed";
+}
+
+BatchSummary Summarize(const std::vector<FileRecord>& files, bool interrupted,
+                       double seconds) {
+  BatchSummary s;
+  s.total = static_cast<int>(files.size());
+  s.interrupted = interrupted;
+  s.seconds = seconds;
+  for (const FileRecord& file : files) {
+    switch (file.status) {
+      case FileStatus::kUpgraded:
+        ++s.upgraded;
+        break;
+      case FileStatus::kUnchanged:
+        ++s.unchanged;
+        break;
+      case FileStatus::kWouldChange:
+        ++s.would_change;
+        break;
+      case FileStatus::kFailed:
+        ++s.failed;
+        break;
+      case FileStatus::kNotProcessed:
+        ++s.not_processed;
+        break;
+    }
+  }
+  return s;
+}
+
+std::string ReportJson(const std::vector<FileRecord>& files,
+                       const BatchSummary& summary) {
+  json entries = json::array();
+  for (const FileRecord& file : files) entries.push_back(FileJson(file));
+  const json report = {{"files", std::move(entries)},
+                       {"summary", SummaryJson(summary)}};
+  // Invalid UTF-8 in a path or message is replaced, not thrown on.
+  return report.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+std::string SummaryLine(const BatchSummary& s, bool check) {
+  std::string line = "upgrade: ";
+  if (s.interrupted) line += "interrupted: ";
+  line += check ? std::to_string(s.would_change) + " would change, "
+                : std::to_string(s.upgraded) + " upgraded, ";
+  line += std::to_string(s.unchanged) + " unchanged, " +
+          std::to_string(s.failed) + " failed";
+  if (s.not_processed > 0) {
+    line += ", " + std::to_string(s.not_processed) + " not processed";
+  }
+  char tail[64];
+  std::snprintf(tail, sizeof tail, " (%d file%s, %.2f s)", s.total,
+                s.total == 1 ? "" : "s", s.seconds);
+  return line + tail;
+}
+
+}  // namespace sdfconv

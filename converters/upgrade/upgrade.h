@@ -20,7 +20,11 @@
 // With `verify` (the default), the input is read by its own front end and
 // the output by the 1.8 front end; both must pass every validation phase and
 // every frame's world pose and every joint axis must agree within 1e-9.
-// Otherwise the result is an error and there is no output.
+// Otherwise the result is an error and there is no output. Value-level
+// errors (verify.h, IsValueLevel: an invalid link inertia, a missing or
+// malformed value away from names, poses, joint parent/child and axes) are
+// the exception: such values are kept as written, the output must have
+// exactly the input's, and each comes back as a warning "kept as written:".
 //
 //   UpgradeResult r = UpgradeSdf(text, "model.sdf");
 //   if (!r.ok()) { /* r.diagnostics says why; r.output is empty */ }
@@ -42,7 +46,7 @@ struct UpgradeOptions {
 struct UpgradeResult {
   std::string output;       // the SDFormat 1.8 text; equal to the input when nothing changes
   bool changed = false;     // output != input
-  Diagnostics diagnostics;  // errors: not upgraded (output empty); warnings: each repair, naming old and new
+  Diagnostics diagnostics;  // errors: not upgraded (output empty); warnings: each repair, naming old and new, and each value error kept as written
   [[nodiscard]] bool ok() const { return !diagnostics.HasErrors(); }
 };
 

@@ -201,6 +201,46 @@ TEST_F(UpgradeSdfTest, InvalidInputIsNotUpgradedWhenVerifying) {
   TakeWarning(Code::kDuplicateName);
 }
 
+// An input whose only errors are value-level (verify.h, IsValueLevel) is
+// upgraded: the values are kept as written, and each error comes back as a
+// warning with its code.
+TEST_F(UpgradeSdfTest, ValueErrorsAreKeptAsWrittenWithWarnings) {
+  const std::string body = R"(  <model name="m">
+    <link name="l">
+      <pose POSE_ATTR>0 0 1 0 0 0</pose>
+      <inertial><mass>1</mass><inertia><ixx>1</ixx><iyy>1</iyy><izz>5</izz></inertia></inertial>
+      <visual name="v">
+        <geometry><box><size>1 1 1</size></box></geometry>
+        <material><script><name>Gazebo/Grey</name></script></material>
+      </visual>
+    </link>
+  </model>
+)";
+  auto with = [&body](const std::string& version, const std::string& attr) {
+    std::string b = body;
+    b.replace(b.find("POSE_ATTR"), 9, attr);
+    return Sdf(version, b);
+  };
+  EXPECT_EQ(Upgrade(with("1.6", "frame=''"), /*verify=*/true),
+            with("1.8", "relative_to=''"));
+  Diagnostic d = TakeWarning(Code::kLinkInertiaInvalid);
+  EXPECT_EQ(d.message.rfind("kept as written: ", 0), 0u) << d.message;
+  d = TakeWarning(Code::kElementMissing);
+  EXPECT_EQ(d.message.rfind("kept as written: ", 0), 0u) << d.message;
+}
+
+// Errors that touch kinematics stay fatal, even with a value-level code:
+// here a joint without its <child>.
+TEST_F(UpgradeSdfTest, KinematicErrorsStayFatal) {
+  const std::string input = Sdf("1.7", R"(  <model name="m">
+    <link name="a"/>
+    <joint name="j" type="fixed"><parent>a</parent></joint>
+  </model>
+)");
+  EXPECT_EQ(Upgrade(input, /*verify=*/true), "");
+  TakeError(Code::kElementMissing);
+}
+
 TEST_F(UpgradeSdfTest, Invalid18InputIsAnErrorWhenVerifying) {
   const std::string input = Sdf("1.8", R"(  <model name="m">
     <link name="l"><pose relative_to="nowhere"/></link>

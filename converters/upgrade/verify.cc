@@ -2,8 +2,10 @@
 
 #include <cstdint>
 #include <map>
+#include <string_view>
 #include <set>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 #include "converters/registry.h"
@@ -64,20 +66,130 @@ struct NameKey {
   }
 };
 
+// The tags whose subtree says something about kinematics: where frames
+// are and how they move, or which element another names.
+bool KinematicSubtree(std::string_view tag) {
+  return tag == "pose" || tag == "parent" || tag == "child" ||
+         tag == "axis" || tag == "axis2" || tag == "frame" ||
+         tag == "include" || tag == "gripper" ||
+         tag == "gearbox_reference_body";
+}
+
+// The elements the core reads as frames (their names, attributes and
+// required children are kinematic).
+bool FrameLike(std::string_view tag) {
+  return tag == "sdf" || tag == "gazebo" || tag == "world" ||
+         tag == "model" || tag == "link" || tag == "joint" ||
+         tag == "frame" || tag == "include" || tag == "collision" ||
+         tag == "visual" || tag == "sensor" || tag == "light" ||
+         tag == "actor";
+}
+
+// The tags of an element path such as /sdf/model[@name="m"]/link[@name="l"]
+// (names may hold '/' or ']', inside quotes).
+std::vector<std::string> PathTags(std::string_view path) {
+  std::vector<std::string> tags;
+  size_t i = 0;
+  while (i < path.size()) {
+    if (path[i] != '/') return {};  // not an element path
+    ++i;
+    std::string tag;
+    while (i < path.size() && path[i] != '/' && path[i] != '[') tag += path[i++];
+    if (tag.empty()) return {};
+    tags.push_back(std::move(tag));
+    bool quoted = false;
+    while (i < path.size() && path[i] == '[') {
+      for (++i; i < path.size() && (quoted || path[i] != ']'); ++i) {
+        if (path[i] == '"') quoted = !quoted;
+      }
+      if (i < path.size()) ++i;  // ']'
+    }
+  }
+  return tags;
+}
+
+}  // namespace
+
+bool IsValueLevel(const Diagnostic& d) {
+  if (d.severity != Severity::kError) return false;
+  if (d.code == Code::kLinkInertiaInvalid) return true;
+  if (d.code != Code::kValueInvalid && d.code != Code::kElementMissing &&
+      d.code != Code::kAttributeMissing && d.code != Code::kAttributeInvalid) {
+    return false;
+  }
+  const std::vector<std::string> tags = PathTags(d.source.path);
+  if (tags.empty() || FrameLike(tags.back())) return false;
+  for (const std::string& tag : tags) {
+    if (KinematicSubtree(tag)) return false;
+  }
+  return true;
+}
+
+namespace {
+
 struct Read {
   std::optional<Document> doc;
   FrameGraph graph;
   Resolution resolution;
   Diagnostics diags;
+  bool fatal = false;            // an error other than a value-level one
+  std::vector<Diagnostic> kept;  // the value-level errors (IsValueLevel)
 };
 
+// Reads `text`; value-level errors (IsValueLevel) of the reading do not stop
+// the frame graph and the resolution, any other error does.
 Read ReadAndResolve(const std::string& text, const std::string& path) {
   Read r;
   r.doc = ReadString(text, path, &r.diags);
-  if (!r.doc || r.diags.HasErrors()) return r;
-  r.graph = BuildFrameGraph(*r.doc, &r.diags);
-  if (!r.diags.HasErrors()) r.resolution = ResolveAll(*r.doc, r.graph);
+  for (const Diagnostic& d : r.diags.items()) {
+    if (d.severity != Severity::kError) continue;
+    if (IsValueLevel(d)) {
+      r.kept.push_back(d);
+    } else {
+      r.fatal = true;
+    }
+  }
+  if (!r.doc || r.fatal) {
+    r.fatal = true;
+    return r;
+  }
+  Diagnostics graph_diags;
+  r.graph = BuildFrameGraph(*r.doc, &graph_diags);
+  r.diags.Append(graph_diags);
+  if (graph_diags.HasErrors()) {
+    r.fatal = true;
+    return r;
+  }
+  r.resolution = ResolveAll(*r.doc, r.graph);
   return r;
+}
+
+// What identifies a value-level error across the upgrade: its code and the
+// tag of the element it is at (names, lines and versions in the message
+// may change with the upgrade). An element counts once per code: 1.8 may
+// require one more child of the same element (a 1.2 <script> needs a
+// <name>, a 1.8 one a <uri> too).
+using ValueErrorKey = std::pair<Code, std::string>;
+
+ValueErrorKey KeyOf(const Diagnostic& d) {
+  const std::vector<std::string> tags = PathTags(d.source.path);
+  return {d.code, tags.empty() ? std::string() : tags.back()};
+}
+
+using ValueErrorPlace = std::tuple<Code, int, std::string>;
+
+ValueErrorPlace PlaceOf(const Diagnostic& d) {
+  return {d.code, d.source.line, d.source.path};
+}
+
+std::multiset<ValueErrorKey> ValueErrorKeys(
+    const std::vector<Diagnostic>& kept) {
+  std::multiset<ValueErrorKey> keys;
+  std::set<ValueErrorPlace> places;
+  for (const Diagnostic& d : kept) {
+    if (places.insert(PlaceOf(d)).second) keys.insert(KeyOf(d));
+  }
+  return keys;
 }
 
 bool Compared(ElementKind kind) {
@@ -126,7 +238,7 @@ bool VerifyUpgrade(std::string_view input, std::string_view output,
                    const std::string& path,
                    const Correspondence& correspondence, Diagnostics* diags) {
   const Read in = ReadAndResolve(WithIncludeStandIns(input, path), path);
-  if (!in.doc || in.diags.HasErrors()) {
+  if (in.fatal) {
     for (const Diagnostic& d : in.diags.items()) {
       if (d.severity == Severity::kError) diags->Add(d);
     }
@@ -138,14 +250,36 @@ bool VerifyUpgrade(std::string_view input, std::string_view output,
     return false;
   }
   const Read out = ReadAndResolve(WithIncludeStandIns(output, path), path);
-  if (!out.doc || out.diags.HasErrors()) {
+  // The output may have exactly the input's value-level errors (kept as
+  // written), no other.
+  const bool same_value_errors =
+      ValueErrorKeys(in.kept) == ValueErrorKeys(out.kept);
+  if (out.fatal || !same_value_errors) {
+    std::multiset<ValueErrorKey> unmatched = ValueErrorKeys(in.kept);
+    std::set<ValueErrorPlace> matched;
     for (Diagnostic d : out.diags.items()) {
       if (d.severity != Severity::kError) continue;
+      if (IsValueLevel(d)) {  // one the input had too: not new
+        if (matched.count(PlaceOf(d)) > 0) continue;
+        const auto it = unmatched.find(KeyOf(d));
+        if (it != unmatched.end()) {
+          unmatched.erase(it);
+          matched.insert(PlaceOf(d));
+          continue;
+        }
+      }
       d.message = "the upgraded SDFormat 1.8 (not written) fails validation"
                   " at its line " + std::to_string(d.source.line) + ": " +
                   d.message;
       d.source.line = 0;
       diags->Add(std::move(d));
+    }
+    for (const auto& [code, tag] : unmatched) {
+      diags->Error(kNotEquivalent, {path, 0, ""},
+                   "the input has a " + std::string(CodeName(code)) +
+                       " error at a <" + tag +
+                       "> that the upgraded SDFormat 1.8 (not written) "
+                       "would not have");
     }
     if (!diags->HasErrors()) {
       diags->Error(kNotEquivalent, {path, 0, ""},
@@ -194,7 +328,11 @@ bool VerifyUpgrade(std::string_view input, std::string_view output,
                          flipped_joints.count(key.name) != 0;
     CompareElement(in, i, out, found->second, flipped, diags);
   }
-  return diags->size() == errors_before;
+  if (diags->size() != errors_before) return false;
+  for (const Diagnostic& d : in.kept) {
+    diags->Warning(d.code, d.source, "kept as written: " + d.message);
+  }
+  return true;
 }
 
 }  // namespace sdfconv::upgrade

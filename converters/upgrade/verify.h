@@ -41,9 +41,24 @@ struct Correspondence {
 
 inline constexpr double kVerifyTolerance = 1e-9;
 
+// Whether `d` is a value-level error, which does not stop an upgrade: the
+// values are kept as written and the error comes back as a warning
+// ("kept as written: ..."). That is LINK_INERTIA_INVALID, and VALUE_INVALID,
+// ELEMENT_MISSING, ATTRIBUTE_MISSING or ATTRIBUTE_INVALID at an element
+// that says nothing about kinematics: not the root, a world, model, link,
+// joint, frame, include, collision, visual, sensor, light or actor itself
+// (their names, attributes and required children), and nothing inside a
+// <pose>, <parent>, <child>, <axis>, <axis2>, <frame>, <include>, <gripper>
+// or <gearbox_reference_body>. Every other error (XML, names, poses, the
+// frame graph) is fatal.
+[[nodiscard]] bool IsValueLevel(const Diagnostic& d);
+
 // Reads `input` and `output` (both named `path` in messages) and compares
 // them as described above. Returns false, with errors in `diags`, on any
-// difference, or when either does not pass validation.
+// difference, or when either does not pass validation, value-level errors
+// apart: the output must have exactly the input's (same code at the same
+// kind of element, as many), and on success each of the input's comes back
+// as a warning, "kept as written: ...".
 [[nodiscard]] bool VerifyUpgrade(std::string_view input,
                                  std::string_view output,
                                  const std::string& path,

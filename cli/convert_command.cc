@@ -5,7 +5,9 @@
 #include "cli/atomic_write.h"
 #include "cli/check_command.h"
 #include "converters/flat/flat_writer.h"
+#include "converters/registry.h"
 #include "converters/upgrade/upgrade.h"
+#include "converters/urdf_export/urdf_writer.h"
 #include "converters/urdf/urdf_import_options.h"
 #include "converters/urdf/urdf_to_sdf.h"
 #include "converters/xml/xml_document.h"
@@ -91,16 +93,47 @@ int ConvertToSdf(const ConvertOptions& options, std::ostream& out,
   return Finish(options, text, diags, out, err);
 }
 
+UrdfExportOptions ExportOptions(const ConvertOptions& options,
+                                const XmlDocument* source) {
+  UrdfExportOptions urdf;
+  urdf.source = source;
+  urdf.model = options.model;
+  urdf.separator = options.separator;
+  urdf.frames = options.frames == "drop" ? UrdfFrames::kDrop : UrdfFrames::kLinks;
+  urdf.mesh_uri = options.mesh_uri == "keep"   ? UrdfMeshUri::kKeep
+                  : options.mesh_uri == "file" ? UrdfMeshUri::kFile
+                                               : UrdfMeshUri::kPackage;
+  urdf.mesh_root = options.mesh_root;
+  urdf.unsupported_geometry = options.unsupported_geometry == "refuse"
+                                  ? UrdfUnsupportedGeometry::kRefuse
+                                  : UrdfUnsupportedGeometry::kSkip;
+  return urdf;
+}
+
+// --to urdf: read and check the file, resolve it, write its tree as URDF.
+int ConvertToUrdf(const ConvertOptions& options, std::ostream& out,
+                  std::ostream& err) {
+  Diagnostics diags;
+  std::optional<XmlDocument> xml = XmlDocument::LoadFile(options.file, &diags);
+  std::optional<Document> doc;
+  if (xml) doc = ReadXml(*xml, &diags);
+  if (!doc || diags.HasErrors()) {
+    return Finish(options, std::nullopt, diags, out, err);
+  }
+  const FrameGraph graph = BuildFrameGraph(*doc, &diags);
+  if (diags.HasErrors()) return Finish(options, std::nullopt, diags, out, err);
+  const Resolution resolution = ResolveAll(*doc, graph);
+  const UrdfExportOptions urdf = ExportOptions(options, &*xml);
+  return Finish(options, WriteUrdf(*doc, graph, resolution, urdf, &diags),
+                diags, out, err);
+}
+
 }  // namespace
 
 int RunConvert(const ConvertOptions& options, std::ostream& out,
                std::ostream& err) {
   if (options.to == "sdf") return ConvertToSdf(options, out, err);
-  if (options.to != "flat") {
-    err << "sdfconv: error: convert --to " << options.to
-        << " is not implemented yet (available: --to flat, --to sdf)\n";
-    return kExitCannotRun;
-  }
+  if (options.to == "urdf") return ConvertToUrdf(options, out, err);
   const CheckedFile file = CheckFile(options.file);
   PrintDiagnostics(file.diags, err);
   if (file.unreadable()) return kExitCannotRun;

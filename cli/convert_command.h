@@ -12,8 +12,8 @@
 //           with the URDF options below); an SDFormat file of any version we
 //           read is upgraded losslessly (converters/upgrade), its meaning
 //           verified before anything is written.
-//   "urdf": an accepted name whose back end is not written yet: returns
-//           kExitCannotRun with a message saying so.
+//   "urdf": URDF for tree-shaped models (converters/urdf_export; what it
+//           refuses, and why, is in docs/urdf_export.md).
 #ifndef SDFCONV_CLI_CONVERT_COMMAND_H_
 #define SDFCONV_CLI_CONVERT_COMMAND_H_
 
@@ -35,6 +35,13 @@ struct ConvertOptions {
   bool merge_fixed_joints = false;
   std::string package_uri = "keep";  // "keep" or "model"
   std::vector<std::string> package_path;
+  // --to urdf:
+  std::string model;             // for a world: which top-level model
+  std::string separator = "/";   // joins nested names
+  std::string frames = "links";  // "links" or "drop"
+  std::string mesh_uri = "package";  // "package", "keep" or "file"
+  std::string mesh_root;             // for mesh_uri "file"
+  std::string unsupported_geometry = "skip";  // or "refuse"
 };
 
 // Returns an ExitCode (see exit_code.h).

@@ -111,7 +111,7 @@ int Main(int argc, char** argv) {
       ->required();
   convert_cmd
       ->add_option("--to", convert.to,
-                   "Target format: flat, sdf (urdf: not implemented yet)")
+                   "Target format: flat, sdf or urdf")
       ->required()
       ->check(CLI::IsMember({"flat", "sdf", "urdf"}));
   convert_cmd
@@ -134,6 +134,32 @@ int Main(int argc, char** argv) {
                           "--to sdf from URDF: folders holding ROS packages; "
                           "package://P/x found there become file:// URIs "
                           "(repeatable, searched in order)");
+  convert_cmd->add_option("--model", convert.model,
+                          "--to urdf from a world: the top-level model");
+  convert_cmd
+      ->add_option("--separator", convert.separator,
+                   "--to urdf: joins the names of nested models")
+      ->capture_default_str();
+  convert_cmd
+      ->add_option("--frames", convert.frames,
+                   "--to urdf: explicit frames as massless links, or drop them")
+      ->check(CLI::IsMember({"links", "drop"}))
+      ->capture_default_str();
+  convert_cmd
+      ->add_option("--mesh-uri", convert.mesh_uri,
+                   "--to urdf: model:// mesh URIs as package://, kept, or "
+                   "file:// under --mesh-root")
+      ->check(CLI::IsMember({"package", "keep", "file"}))
+      ->capture_default_str();
+  convert_cmd->add_option("--mesh-root", convert.mesh_root,
+                          "--to urdf: the folder model:// URIs resolve in "
+                          "for --mesh-uri file");
+  convert_cmd
+      ->add_option("--unsupported-geometry", convert.unsupported_geometry,
+                   "--to urdf: skip (with a warning) or refuse shapes URDF "
+                   "lacks")
+      ->check(CLI::IsMember({"skip", "refuse"}))
+      ->capture_default_str();
 
   BatchOptions upgrade;
   CLI::App* upgrade_cmd = AddUpgradeCommand(app, upgrade);

@@ -1,0 +1,601 @@
+// URDF back end (see urdf_writer.h). Invariant: every pose written is
+// X_WA^-1 X_WB of two Resolution poses; the tree is built and checked with
+// flat arrays and explicit worklists, never by recursion.
+#include "converters/urdf_export/urdf_writer.h"
+
+#include <array>
+#include <charconv>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "converters/xml/text_values.h"
+#include "core/pose.h"
+
+namespace sdfconv {
+namespace {
+
+// SDFormat's "unbounded" joint limit: at or beyond it a limit is infinite.
+constexpr double kInfiniteLimit = 1e16;
+constexpr char kWorldLink[] = "world";
+
+std::string Num(double v) {
+  if (v == 0) v = 0;  // no "-0"
+  char buf[64];
+  const auto result = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, result.ptr);
+}
+
+std::string Nums(const Eigen::Vector3d& v) {
+  return Num(v.x()) + " " + Num(v.y()) + " " + Num(v.z());
+}
+
+std::string Escape(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string Origin(const Pose& X) {
+  return "<origin xyz=\"" + Nums(X.translation()) + "\" rpy=\"" +
+         Nums(RpyFromRotation(X.rotation())) + "\"/>";
+}
+
+std::string Quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
+
+// One URDF link: an SDF link, an explicit frame, or the world.
+struct Node {
+  std::string name;
+  ElementId element = kNoElement;  // kNoElement: the world link
+  int parent_joint = -1;
+  Pose X_WLu = Pose::Identity();  // the URDF link frame in the world
+};
+
+// One URDF joint: an SDF joint, or a generated fixed joint.
+struct Edge {
+  std::string name;
+  ElementId element = kNoElement;  // kNoElement: generated
+  std::string type;
+  int parent = -1;
+  int child = -1;
+  Pose X_WJ = Pose::Identity();
+};
+
+// Finds the XML element each Document element was read from.
+class SourceIndex {
+ public:
+  explicit SourceIndex(const XmlDocument* xml) : xml_(xml) {
+    if (xml == nullptr) return;
+    std::vector<const xmlNode*> todo{xml->root()};
+    while (!todo.empty()) {
+      const xmlNode* node = todo.back();
+      todo.pop_back();
+      by_key_.emplace(Key(xml->Line(node), xml->ElementPath(node)), node);
+      for (const xmlNode* child : ChildElements(node)) todo.push_back(child);
+    }
+  }
+  [[nodiscard]] const xmlNode* Find(const SourceLocation& at) const {
+    if (xml_ == nullptr || at.file != xml_->file()) return nullptr;
+    auto it = by_key_.find(Key(at.line, at.path));
+    return it == by_key_.end() ? nullptr : it->second;
+  }
+
+ private:
+  static std::string Key(int line, const std::string& path) {
+    return std::to_string(line) + ":" + path;
+  }
+  const XmlDocument* xml_;
+  std::unordered_map<std::string, const xmlNode*> by_key_;
+};
+
+// The text of the descendant at `tags` (each a child of the previous).
+const xmlNode* Descend(const xmlNode* node,
+                       std::initializer_list<std::string_view> tags) {
+  for (std::string_view tag : tags) {
+    if (node == nullptr) return nullptr;
+    node = FirstChildElement(node, tag);
+  }
+  return node;
+}
+
+std::optional<double> DoubleAt(const xmlNode* node,
+                               std::initializer_list<std::string_view> tags) {
+  const xmlNode* n = Descend(node, tags);
+  if (n == nullptr) return std::nullopt;
+  return ParseDouble(Text(n));
+}
+
+class Writer {
+ public:
+  Writer(const Document& doc, const FrameGraph& graph, const Resolution& r,
+         const UrdfExportOptions& options, Diagnostics* diags)
+      : doc_(doc), graph_(graph), r_(r), options_(options), diags_(*diags),
+        source_(options.source) {}
+
+  std::optional<std::string> Run() {
+    if (!SelectModel()) return std::nullopt;
+    MarkSubtree();
+    AddLinks();
+    AddJoints();
+    if (failed_) return std::nullopt;
+    AddStaticLinks();
+    if (options_.frames == UrdfFrames::kLinks) AddFrames();
+    if (failed_ || !CheckRoots() || !CheckNames()) return std::nullopt;
+    std::string out = Emit();
+    if (failed_) return std::nullopt;
+    return out;
+  }
+
+ private:
+  void Refuse(ElementId at, std::string message) {
+    diags_.Error(Code::kElementInvalid, Where(at), std::move(message));
+    failed_ = true;
+  }
+  void Warn(ElementId at, std::string message) {
+    diags_.Warning(Code::kElementInvalid, Where(at), std::move(message));
+  }
+  SourceLocation Where(ElementId at) const {
+    return at >= 0 ? doc_.at(at).source : doc_.at(model_).source;
+  }
+
+  bool SelectModel() {
+    const Element& root = doc_.at(0);
+    if (root.kind == ElementKind::kModel) {
+      model_ = 0;
+      return true;
+    }
+    std::vector<ElementId> models;
+    for (ElementId c : root.children) {
+      if (doc_.at(c).kind != ElementKind::kModel) continue;
+      if (options_.model.empty() || doc_.at(c).name == options_.model) {
+        models.push_back(c);
+      }
+    }
+    if (models.size() == 1) {
+      model_ = models[0];
+      return true;
+    }
+    diags_.Error(Code::kElementInvalid, root.source,
+                 options_.model.empty()
+                     ? "URDF holds one model; the world has " +
+                           std::to_string(models.size()) +
+                           ": name the one to export"
+                     : "the world has no model named " +
+                           Quoted(options_.model));
+    return false;
+  }
+
+  void MarkSubtree() {
+    in_model_.assign(doc_.size(), false);
+    in_model_[model_] = true;
+    for (ElementId e = model_ + 1; e < static_cast<ElementId>(doc_.size());
+         ++e) {
+      in_model_[e] = in_model_[doc_.at(e).parent];
+    }
+  }
+
+  // The name below the exported model, joined with the separator.
+  std::string LocalName(ElementId id) const {
+    std::vector<const std::string*> parts;
+    for (ElementId e = id; e != model_ && e != kNoElement;
+         e = doc_.at(e).parent) {
+      parts.push_back(&doc_.at(e).name);
+    }
+    std::string out;
+    for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
+      if (!out.empty()) out += options_.separator;
+      out += **it;
+    }
+    return out;
+  }
+
+  int AddNode(std::string name, ElementId element, const Pose& X_WLu) {
+    nodes_.push_back({std::move(name), element, -1, X_WLu});
+    return static_cast<int>(nodes_.size()) - 1;
+  }
+
+  int WorldNode() {
+    if (world_node_ < 0) {
+      world_node_ = AddNode(kWorldLink, kNoElement, Pose::Identity());
+      uf_.push_back(world_node_);
+    }
+    return world_node_;
+  }
+
+  void AddLinks() {
+    node_of_.assign(doc_.size(), -1);
+    for (ElementId e = model_; e < static_cast<ElementId>(doc_.size()); ++e) {
+      if (!in_model_[e] || doc_.at(e).kind != ElementKind::kLink) continue;
+      node_of_[e] = AddNode(LocalName(e), e, r_.X_W[e]);
+      uf_.push_back(node_of_[e]);
+    }
+  }
+
+  // The URDF node a frame moves with: a link's, or the world's.
+  int BodyNode(ElementId frame) {
+    if (frame == kWorldFrame || doc_.at(frame).kind == ElementKind::kWorld) {
+      return WorldNode();
+    }
+    const ElementId body = MovesWith(doc_, graph_, frame);
+    if (body == kWorldFrame) return WorldNode();
+    if (body < 0 || node_of_[body] < 0) return -1;  // outside the model
+    return node_of_[body];
+  }
+
+  int Find(int n) {
+    while (uf_[n] != n) n = uf_[n] = uf_[uf_[n]];
+    return n;
+  }
+
+  // Connects parent -> child with `edge`; refuses a second parent or a loop.
+  bool Connect(Edge edge, ElementId at) {
+    Node& child = nodes_[edge.child];
+    if (child.parent_joint >= 0) {
+      Refuse(at, "joint " + Quoted(edge.name) + " makes link " +
+                     Quoted(child.name) + " the child of a second joint (" +
+                     Quoted(edges_[child.parent_joint].name) +
+                     "); URDF needs a tree");
+      return false;
+    }
+    const int a = Find(edge.parent), b = Find(edge.child);
+    if (a == b) {
+      Refuse(at, "joint " + Quoted(edge.name) + " closes a loop between " +
+                     Quoted(nodes_[edge.parent].name) + " and " +
+                     Quoted(child.name) + "; URDF needs a tree");
+      return false;
+    }
+    uf_[b] = a;
+    child.parent_joint = static_cast<int>(edges_.size());
+    child.X_WLu = edge.X_WJ;
+    edges_.push_back(std::move(edge));
+    return true;
+  }
+
+  void AddJoints() {
+    for (ElementId j = model_; j < static_cast<ElementId>(doc_.size()); ++j) {
+      if (!in_model_[j] || doc_.at(j).kind != ElementKind::kJoint) continue;
+      const Element& joint = doc_.at(j);
+      const std::string name = LocalName(j);
+      const std::string& type = joint.joint_type;
+      if (type != "revolute" && type != "continuous" && type != "prismatic" &&
+          type != "fixed") {
+        Refuse(j, "joint " + Quoted(name) + " is of type " + Quoted(type) +
+                      ", which URDF cannot express (it has revolute, "
+                      "continuous, prismatic and fixed)");
+        continue;
+      }
+      const int parent = BodyNode(graph_.joint_parent[j]);
+      const int child = BodyNode(graph_.joint_child[j]);
+      if (parent < 0 || child < 0) {
+        Refuse(j, "joint " + Quoted(name) +
+                      " connects to a link outside the exported model");
+        continue;
+      }
+      if (child == world_node_) {
+        Refuse(j, "joint " + Quoted(name) +
+                      " has the world as its child; URDF's world is a root");
+        continue;
+      }
+      Connect({name, j, type, parent, child, r_.X_W[j]}, j);
+    }
+  }
+
+  // Links of static models are fixed to the world.
+  void AddStaticLinks() {
+    for (ElementId e = model_; e < static_cast<ElementId>(doc_.size()); ++e) {
+      if (node_of_[e] < 0 || MovesWith(doc_, graph_, e) != kWorldFrame) continue;
+      if (nodes_[node_of_[e]].parent_joint >= 0) continue;
+      const int world = WorldNode();
+      Connect({nodes_[node_of_[e]].name + "_fixed_to_world", kNoElement,
+               "fixed", world, node_of_[e], r_.X_W[e]},
+              e);
+    }
+  }
+
+  void AddFrames() {
+    for (ElementId f = model_; f < static_cast<ElementId>(doc_.size()); ++f) {
+      if (!in_model_[f] || doc_.at(f).kind != ElementKind::kFrame) continue;
+      const int body = BodyNode(f);
+      if (body < 0) {
+        Refuse(f, "frame " + Quoted(LocalName(f)) +
+                      " is attached to nothing in the exported model");
+        continue;
+      }
+      const std::string name = LocalName(f);
+      const int node = AddNode(name, f, r_.X_W[f]);
+      uf_.push_back(node);
+      Connect({name + "_joint", kNoElement, "fixed", body, node, r_.X_W[f]},
+              f);
+    }
+  }
+
+  bool CheckRoots() {
+    std::vector<int> roots;
+    for (int n = 0; n < static_cast<int>(nodes_.size()); ++n) {
+      if (nodes_[n].parent_joint < 0) roots.push_back(n);
+    }
+    if (roots.empty()) {
+      Refuse(kNoElement, "the model has no link");
+      return false;
+    }
+    if (roots.size() > 1) {
+      std::string names;
+      for (int n : roots) names += (names.empty() ? "" : ", ") + Quoted(nodes_[n].name);
+      Refuse(roots[1] == world_node_ ? nodes_[roots[0]].element
+                                     : nodes_[roots[1]].element,
+             "the links are not one tree: " + names +
+                 " are each a root (not the child of any joint); URDF needs "
+                 "one root");
+      return false;
+    }
+    root_ = roots[0];
+    if (root_ != world_node_ && !nodes_[root_].X_WLu.isApprox(Pose::Identity(), 0)) {
+      Warn(nodes_[root_].element,
+           "URDF has no model pose: the free model is written in the frame "
+           "of its root link " + Quoted(nodes_[root_].name) +
+               ", whose world pose " + Origin(nodes_[root_].X_WLu) +
+               " is dropped");
+    }
+    return true;
+  }
+
+  bool CheckNames() {
+    bool ok = true;
+    std::unordered_map<std::string, int> links, joints;
+    for (int n = 0; n < static_cast<int>(nodes_.size()); ++n) {
+      auto [it, fresh] = links.emplace(nodes_[n].name, n);
+      if (!fresh) {
+        Refuse(nodes_[n].element, "two URDF links would be named " +
+                                      Quoted(nodes_[n].name) +
+                                      " (choose another separator, or drop "
+                                      "frames)");
+        ok = false;
+      }
+    }
+    for (int j = 0; j < static_cast<int>(edges_.size()); ++j) {
+      auto [it, fresh] = joints.emplace(edges_[j].name, j);
+      if (!fresh) {
+        Refuse(edges_[j].element, "two URDF joints would be named " +
+                                      Quoted(edges_[j].name));
+        ok = false;
+      }
+    }
+    return ok;
+  }
+
+  // ---- Output ------------------------------------------------------------
+
+  std::string Emit() {
+    std::string out = "<?xml version=\"1.0\"?>\n<robot name=\"" +
+                      Escape(doc_.at(model_).name) + "\">\n";
+    // Parents before children: a worklist from the root.
+    std::vector<std::vector<int>> children(nodes_.size());
+    for (int j = 0; j < static_cast<int>(edges_.size()); ++j) {
+      children[edges_[j].parent].push_back(j);
+    }
+    std::vector<int> order{root_};
+    for (size_t i = 0; i < order.size(); ++i) {
+      for (int j : children[order[i]]) order.push_back(edges_[j].child);
+    }
+    for (int n : order) EmitLink(nodes_[n], &out);
+    for (size_t i = 1; i < order.size(); ++i) {
+      EmitJoint(edges_[nodes_[order[i]].parent_joint], &out);
+    }
+    out += "</robot>\n";
+    return out;
+  }
+
+  void EmitLink(const Node& node, std::string* out) {
+    *out += "  <link name=\"" + Escape(node.name) + "\">\n";
+    const Pose X_LuW = node.X_WLu.inverse();
+    if (node.element >= 0 && doc_.at(node.element).kind == ElementKind::kLink) {
+      const Element& link = doc_.at(node.element);
+      if (link.inertial) {
+        const Inertial& in = *link.inertial;
+        const Pose X_LuI = X_LuW * r_.X_W[node.element] * in.pose.X;
+        const Eigen::Matrix3d& I = in.inertia;
+        *out += "    <inertial>\n      " + Origin(X_LuI) +
+                "\n      <mass value=\"" + Num(in.mass) +
+                "\"/>\n      <inertia ixx=\"" + Num(I(0, 0)) + "\" ixy=\"" +
+                Num(I(0, 1)) + "\" ixz=\"" + Num(I(0, 2)) + "\" iyy=\"" +
+                Num(I(1, 1)) + "\" iyz=\"" + Num(I(1, 2)) + "\" izz=\"" +
+                Num(I(2, 2)) + "\"/>\n    </inertial>\n";
+      }
+      for (ElementId c : link.children) {
+        const ElementKind kind = doc_.at(c).kind;
+        if (kind == ElementKind::kVisual || kind == ElementKind::kCollision) {
+          EmitShape(c, X_LuW * r_.X_W[c], out);
+        }
+      }
+    }
+    *out += "  </link>\n";
+  }
+
+  void EmitShape(ElementId id, const Pose& X_LuS, std::string* out) {
+    const Element& e = doc_.at(id);
+    const bool visual = e.kind == ElementKind::kVisual;
+    const xmlNode* node = source_.Find(e.source);
+    if (node == nullptr) {
+      Warn(id, std::string(visual ? "visual " : "collision ") +
+                   Quoted(e.name) +
+                   " is left out: its source XML is not available");
+      return;
+    }
+    std::optional<std::string> geometry = Geometry(id, node);
+    if (!geometry) return;
+    const char* tag = visual ? "visual" : "collision";
+    *out += std::string("    <") + tag + " name=\"" + Escape(e.name) +
+            "\">\n      " + Origin(X_LuS) + "\n      <geometry>" + *geometry +
+            "</geometry>\n";
+    if (visual) {
+      const xmlNode* diffuse = Descend(node, {"material", "diffuse"});
+      std::optional<std::vector<double>> rgba;
+      if (diffuse) {
+        rgba = ParseDoubles(Text(diffuse), 4);
+        if (!rgba) {
+          rgba = ParseDoubles(Text(diffuse), 3);
+          if (rgba) rgba->push_back(1.0);
+        }
+      }
+      if (rgba) {
+        *out += "      <material name=\"" + Escape(LocalName(id)) +
+                "\"><color rgba=\"" + Num((*rgba)[0]) + " " + Num((*rgba)[1]) +
+                " " + Num((*rgba)[2]) + " " + Num((*rgba)[3]) +
+                "\"/></material>\n";
+      }
+    }
+    *out += std::string("    </") + tag + ">\n";
+  }
+
+  std::optional<std::string> Geometry(ElementId id, const xmlNode* node) {
+    const xmlNode* geometry = FirstChildElement(node, "geometry");
+    const xmlNode* shape = geometry ? FirstChildElement(geometry) : nullptr;
+    const std::string kind = shape ? Tag(shape) : "";
+    const auto bad = [&](const std::string& why) -> std::optional<std::string> {
+      const std::string message = Quoted(doc_.at(id).name) + ": " + why;
+      if (options_.unsupported_geometry == UrdfUnsupportedGeometry::kRefuse) {
+        Refuse(id, message);
+      } else {
+        Warn(id, message + "; left out");
+      }
+      return std::nullopt;
+    };
+    if (kind == "box") {
+      const xmlNode* size = FirstChildElement(shape, "size");
+      auto v = size ? ParseDoubles(Text(size), 3) : std::nullopt;
+      if (!v) return bad("box without a readable <size>");
+      return "<box size=\"" + Nums({(*v)[0], (*v)[1], (*v)[2]}) + "\"/>";
+    }
+    if (kind == "sphere") {
+      auto radius = DoubleAt(shape, {"radius"});
+      if (!radius) return bad("sphere without a readable <radius>");
+      return "<sphere radius=\"" + Num(*radius) + "\"/>";
+    }
+    if (kind == "cylinder") {
+      auto radius = DoubleAt(shape, {"radius"});
+      auto length = DoubleAt(shape, {"length"});
+      if (!radius || !length) return bad("cylinder without radius or length");
+      return "<cylinder radius=\"" + Num(*radius) + "\" length=\"" +
+             Num(*length) + "\"/>";
+    }
+    if (kind == "mesh") {
+      const xmlNode* uri = FirstChildElement(shape, "uri");
+      if (uri == nullptr) return bad("mesh without <uri>");
+      std::string text(TrimWhitespace(Text(uri)));
+      std::string mesh = "<mesh filename=\"" + Escape(MeshUri(text)) + "\"";
+      if (const xmlNode* scale = FirstChildElement(shape, "scale")) {
+        auto v = ParseDoubles(Text(scale), 3);
+        if (v) mesh += " scale=\"" + Nums({(*v)[0], (*v)[1], (*v)[2]}) + "\"";
+      }
+      if (FirstChildElement(shape, "submesh") != nullptr) {
+        Warn(id, Quoted(doc_.at(id).name) +
+                     ": URDF has no <submesh>; the whole mesh is written");
+      }
+      return mesh + "/>";
+    }
+    if (kind.empty()) return bad("no geometry");
+    return bad("URDF has no " + kind + " geometry");
+  }
+
+  std::string MeshUri(const std::string& uri) const {
+    static constexpr std::string_view kModel = "model://";
+    if (uri.compare(0, kModel.size(), kModel) != 0) return uri;
+    const std::string rest = uri.substr(kModel.size());
+    switch (options_.mesh_uri) {
+      case UrdfMeshUri::kKeep: return uri;
+      case UrdfMeshUri::kPackage: return "package://" + rest;
+      case UrdfMeshUri::kFile: return "file://" + options_.mesh_root + "/" + rest;
+    }
+    return uri;
+  }
+
+  void EmitJoint(const Edge& edge, std::string* out) {
+    std::string type = edge.type;
+    const xmlNode* axis_node = nullptr;
+    std::optional<double> lower, upper, effort, velocity, damping, friction;
+    if (edge.element >= 0) {
+      const xmlNode* node = source_.Find(doc_.at(edge.element).source);
+      axis_node = node ? FirstChildElement(node, "axis") : nullptr;
+      lower = DoubleAt(axis_node, {"limit", "lower"});
+      upper = DoubleAt(axis_node, {"limit", "upper"});
+      effort = DoubleAt(axis_node, {"limit", "effort"});
+      velocity = DoubleAt(axis_node, {"limit", "velocity"});
+      damping = DoubleAt(axis_node, {"dynamics", "damping"});
+      friction = DoubleAt(axis_node, {"dynamics", "friction"});
+    }
+    const double lo = lower.value_or(-kInfiniteLimit);
+    const double hi = upper.value_or(kInfiniteLimit);
+    if (type == "revolute" && lo <= -kInfiniteLimit && hi >= kInfiniteLimit) {
+      type = "continuous";
+    }
+    const Node& parent = nodes_[edge.parent];
+    *out += "  <joint name=\"" + Escape(edge.name) + "\" type=\"" + type +
+            "\">\n    " + Origin(parent.X_WLu.inverse() * edge.X_WJ) +
+            "\n    <parent link=\"" + Escape(parent.name) +
+            "\"/>\n    <child link=\"" + Escape(nodes_[edge.child].name) +
+            "\"/>\n";
+    if (type != "fixed") {
+      const auto& axes = r_.axes_W[edge.element];
+      const Eigen::Vector3d axis_J =
+          axes.empty() ? Eigen::Vector3d::UnitX()
+                       : Eigen::Vector3d(edge.X_WJ.rotation().transpose() *
+                                         axes[0]);
+      *out += "    <axis xyz=\"" + Nums(axis_J) + "\"/>\n";
+      const double e = effort && *effort >= 0 ? *effort : options_.default_effort;
+      const double v =
+          velocity && *velocity >= 0 ? *velocity : options_.default_velocity;
+      if (type == "continuous") {
+        if (effort || velocity) {
+          *out += "    <limit effort=\"" + Num(e) + "\" velocity=\"" + Num(v) +
+                  "\"/>\n";
+        }
+      } else {
+        *out += "    <limit lower=\"" + Num(lo) + "\" upper=\"" + Num(hi) +
+                "\" effort=\"" + Num(e) + "\" velocity=\"" + Num(v) + "\"/>\n";
+      }
+      if (damping || friction) {
+        *out += "    <dynamics damping=\"" + Num(damping.value_or(0)) +
+                "\" friction=\"" + Num(friction.value_or(0)) + "\"/>\n";
+      }
+    }
+    *out += "  </joint>\n";
+  }
+
+  const Document& doc_;
+  const FrameGraph& graph_;
+  const Resolution& r_;
+  const UrdfExportOptions& options_;
+  Diagnostics& diags_;
+  SourceIndex source_;
+  ElementId model_ = kNoElement;
+  std::vector<bool> in_model_;
+  std::vector<int> node_of_;  // ElementId -> node (links only)
+  std::vector<Node> nodes_;
+  std::vector<Edge> edges_;
+  std::vector<int> uf_;  // union-find over nodes
+  int world_node_ = -1;
+  int root_ = -1;
+  bool failed_ = false;
+};
+
+}  // namespace
+
+std::optional<std::string> WriteUrdf(const Document& doc,
+                                     const FrameGraph& graph,
+                                     const Resolution& resolution,
+                                     const UrdfExportOptions& options,
+                                     Diagnostics* diags) {
+  if (doc.size() == 0) return std::nullopt;
+  return Writer(doc, graph, resolution, options, diags).Run();
+}
+
+}  // namespace sdfconv

@@ -10,15 +10,12 @@
 
 #include "converters/sdf/schema_check.h"
 #include "converters/sdf/sdf_values.h"
+#include "converters/sdf/sdf_vocabulary.h"
 #include "converters/xml/text_values.h"
 #include "core/inertia.h"
 
 namespace sdfconv {
 namespace {
-
-constexpr std::array<std::string_view, 9> kJointTypes = {
-    "revolute", "revolute2", "prismatic", "ball",      "screw",
-    "universal", "fixed",    "gearbox",   "continuous"};
 
 // The <pose> attributes that name a frame, in some version or other.
 constexpr std::array<std::string_view, 2> kPoseFrameAttributes = {
@@ -26,50 +23,6 @@ constexpr std::array<std::string_view, 2> kPoseFrameAttributes = {
 
 // The core's name for a joint's model frame (scope.h).
 constexpr char kModelFrame[] = "__model__";
-
-// Children an element reads itself; never kOther, even when named.
-bool IsContentTag(std::string_view tag) {
-  return tag == "pose" || tag == "static" || tag == "inertial" ||
-         tag == "parent" || tag == "child" || tag == "axis" ||
-         tag == "axis2";
-}
-
-// The kinds whose named children the reader looks at (the others are leaves
-// here, except for the <frame>s a dialect allows in them).
-bool ReadsChildren(ElementKind kind) {
-  return kind == ElementKind::kWorld || kind == ElementKind::kModel ||
-         kind == ElementKind::kLink || kind == ElementKind::kJoint;
-}
-
-// The kind of a child `tag` of a `parent`, if it is a frame-like SDFormat
-// element other than <frame> (which the dialect decides).
-std::optional<ElementKind> KnownKind(ElementKind parent, std::string_view tag) {
-  using K = ElementKind;
-  switch (parent) {
-    case K::kWorld:
-      if (tag == "model") return K::kModel;
-      if (tag == "joint") return K::kJoint;
-      if (tag == "light") return K::kLight;
-      break;
-    case K::kModel:
-      if (tag == "link") return K::kLink;
-      if (tag == "joint") return K::kJoint;
-      if (tag == "model") return K::kModel;
-      break;
-    case K::kLink:
-      if (tag == "collision") return K::kCollision;
-      if (tag == "visual") return K::kVisual;
-      if (tag == "sensor") return K::kSensor;
-      if (tag == "light") return K::kLight;
-      break;
-    case K::kJoint:
-      if (tag == "sensor") return K::kSensor;
-      break;
-    default:
-      break;
-  }
-  return std::nullopt;
-}
 
 // "<pose> of <link name="l">", or just the element at the root.
 std::string DescribeWithOwner(const xmlNode* element) {
@@ -242,8 +195,7 @@ void Reader::ReadModel(const xmlNode* node, Element* model) {
 void Reader::ReadJoint(const xmlNode* node, Element* joint) {
   if (std::optional<std::string> type = Attribute(node, "type")) {
     joint->joint_type = std::move(*type);
-    if (std::find(kJointTypes.begin(), kJointTypes.end(), joint->joint_type) ==
-        kJointTypes.end()) {
+    if (!IsSdfJointType(joint->joint_type)) {
       diags_->Error(Code::kAttributeInvalid, joint->source,
                     "joint type '" + joint->joint_type + "' of " +
                         DescribeElement(node) +

@@ -5,59 +5,15 @@
 #include <utility>
 #include <vector>
 
+#include "converters/sdf/sdf_vocabulary.h"
 #include "converters/xml/text_values.h"
 #include "core/pose.h"
 
 namespace sdfconv {
 namespace {
 
-constexpr std::array<std::string_view, 9> kJointTypes = {
-    "revolute", "revolute2", "prismatic", "ball",      "screw",
-    "universal", "fixed",    "gearbox",   "continuous"};
-
 bool IsCustom(const SdfNode& node) {
   return node.tag.find(':') != std::string::npos;
-}
-
-bool IsContentTag(std::string_view tag) {
-  return tag == "pose" || tag == "static" || tag == "inertial" ||
-         tag == "parent" || tag == "child" || tag == "axis" ||
-         tag == "axis2";
-}
-
-bool ReadsChildren(ElementKind kind) {
-  return kind == ElementKind::kWorld || kind == ElementKind::kModel ||
-         kind == ElementKind::kLink || kind == ElementKind::kJoint;
-}
-
-std::optional<ElementKind> KnownKind(ElementKind parent, std::string_view tag) {
-  using K = ElementKind;
-  switch (parent) {
-    case K::kWorld:
-      if (tag == "model") return K::kModel;
-      if (tag == "frame") return K::kFrame;
-      if (tag == "joint") return K::kJoint;
-      if (tag == "light") return K::kLight;
-      break;
-    case K::kModel:
-      if (tag == "link") return K::kLink;
-      if (tag == "joint") return K::kJoint;
-      if (tag == "frame") return K::kFrame;
-      if (tag == "model") return K::kModel;
-      break;
-    case K::kLink:
-      if (tag == "collision") return K::kCollision;
-      if (tag == "visual") return K::kVisual;
-      if (tag == "sensor") return K::kSensor;
-      if (tag == "light") return K::kLight;
-      break;
-    case K::kJoint:
-      if (tag == "sensor") return K::kSensor;
-      break;
-    default:
-      break;
-  }
-  return std::nullopt;
 }
 
 std::string Describe(const SdfTree& tree, NodeId id) {
@@ -131,6 +87,11 @@ std::optional<ElementKind> TreeReader::KindOfChild(ElementKind parent,
     return std::nullopt;
   }
   if (const auto kind = KnownKind(parent, node.tag)) return kind;
+  // The tree is SDFormat 1.8, where worlds and models hold <frame>s.
+  if (node.tag == "frame" &&
+      (parent == ElementKind::kWorld || parent == ElementKind::kModel)) {
+    return ElementKind::kFrame;
+  }
   if (IsContentTag(node.tag) || !tree_.Attribute(child, "name")) {
     return std::nullopt;
   }
@@ -187,8 +148,7 @@ Element TreeReader::ReadElement(NodeId node, ElementKind kind) {
 void TreeReader::ReadJoint(NodeId node, Element* joint) {
   if (std::optional<std::string> type = tree_.Attribute(node, "type")) {
     joint->joint_type = std::move(*type);
-    if (std::find(kJointTypes.begin(), kJointTypes.end(),
-                  joint->joint_type) == kJointTypes.end()) {
+    if (!IsSdfJointType(joint->joint_type)) {
       diags_->Error(Code::kAttributeInvalid, joint->source,
                     "joint type '" + joint->joint_type + "' of " +
                         Describe(tree_, node) + " is not an SDFormat type");

@@ -41,8 +41,14 @@ constexpr std::array kCodes = {
     CodeEntry{Code::kPoseRelativeToInvalid, "POSE_RELATIVE_TO_INVALID"},
     CodeEntry{Code::kPoseRelativeToCycle, "POSE_RELATIVE_TO_CYCLE"},
     CodeEntry{Code::kUpgradeNotEquivalent, "UPGRADE_NOT_EQUIVALENT"},
+    CodeEntry{Code::kUrdfExportNotTree, "URDF_EXPORT_NOT_TREE"},
+    CodeEntry{Code::kUrdfExportUnsupported, "URDF_EXPORT_UNSUPPORTED"},
     CodeEntry{Code::kModelPlacementFrameInvalid,
               "MODEL_PLACEMENT_FRAME_INVALID"},
+    CodeEntry{Code::kIncludeUriUnresolved, "INCLUDE_URI_UNRESOLVED"},
+    CodeEntry{Code::kIncludeCycle, "INCLUDE_CYCLE"},
+    CodeEntry{Code::kIncludePoseMissing, "INCLUDE_POSE_MISSING"},
+    CodeEntry{Code::kIncludeNotModel, "INCLUDE_NOT_MODEL"},
 };
 
 }  // namespace

@@ -60,8 +60,17 @@ enum class Code {
   // Conversions.
   kUpgradeNotEquivalent,  // UPGRADE_NOT_EQUIVALENT: an output would not
                           // mean what its input means; nothing is written.
-  // Composition (later: <include>).
+  kUrdfExportNotTree,      // URDF_EXPORT_NOT_TREE: the model's kinematics
+                           // is not one tree; no URDF is written.
+  kUrdfExportUnsupported,  // URDF_EXPORT_UNSUPPORTED: URDF cannot express
+                           // something (error), or the export changed or
+                           // left something out (warning).
+  // Composition (<include>, placement frames).
   kModelPlacementFrameInvalid,  // MODEL_PLACEMENT_FRAME_INVALID
+  kIncludeUriUnresolved,  // INCLUDE_URI_UNRESOLVED: no file for //include/uri.
+  kIncludeCycle,          // INCLUDE_CYCLE: a file includes itself, at any depth.
+  kIncludePoseMissing,    // INCLUDE_POSE_MISSING: placement_frame, no <pose>.
+  kIncludeNotModel,       // INCLUDE_NOT_MODEL: the included file holds no model.
 };
 
 // All codes, in declaration order (for documentation checks and tables).

@@ -58,9 +58,26 @@ std::string Document::ScopedName(ElementId id) const {
 }
 
 bool Document::AtLeast(int major, int minor) const {
+  return VersionNumber(version) >= VersionNumber(major, minor);
+}
+
+int VersionNumber(const std::string& version) {
   int ma = 0, mi = 0;
-  if (std::sscanf(version.c_str(), "%d.%d", &ma, &mi) != 2) return false;
-  return ma > major || (ma == major && mi >= minor);
+  if (std::sscanf(version.c_str(), "%d.%d", &ma, &mi) != 2) return 0;
+  return VersionNumber(ma, mi);
+}
+
+std::vector<int> ElementVersions(const Document& doc) {
+  std::vector<int> out(doc.size(), VersionNumber(doc.version));
+  for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
+    const Element& e = doc.at(id);
+    if (!e.version.empty()) {
+      out[id] = VersionNumber(e.version);
+    } else if (e.parent != kNoElement) {
+      out[id] = out[e.parent];  // parents come first (pre-order)
+    }
+  }
+  return out;
 }
 
 }  // namespace sdfconv

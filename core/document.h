@@ -86,6 +86,17 @@ struct Inertial {
   Eigen::Matrix3d inertia = Eigen::Matrix3d::Identity();  // about the CoM
 };
 
+// A model written as an <include> (SDFormat 1.4 on): what the including file
+// says beyond the model's name, pose and placement frame (which are the
+// Element's own). Front ends read an <include> as a kModel Element with
+// this set and no content; composition (converters/include) fills in the
+// included model's content and sets `file`.
+struct IncludeSpec {
+  std::string uri;                // //include/uri as written
+  std::optional<bool> is_static;  // //include/static: unset, true or false
+  std::string file;               // the file the model was read from
+};
+
 struct Element {
   ElementKind kind = ElementKind::kOther;
   std::string tag;   // XML element name as written
@@ -100,6 +111,11 @@ struct Element {
   bool is_static = false;
   std::string canonical_link;  // as written; empty: the default rule
   std::string placement_frame;
+  std::optional<IncludeSpec> include;  // set for a model from an <include>
+  // The SDFormat version of the file a model was read from, when it was
+  // included from a file of another version; empty: its parent's. The
+  // rules of that version apply to everything in the model (ElementVersions).
+  std::string version;
 
   // kFrame. A frame's parent is a model or the world, or, in SDFormat 1.5
   // and 1.6 only, a link, joint, collision, visual, sensor or light.
@@ -137,6 +153,18 @@ struct Document {
   // True when the version is at least major.minor (e.g. AtLeast(1, 8)).
   [[nodiscard]] bool AtLeast(int major, int minor) const;
 };
+
+// An SDFormat version as a comparable number: major * 1000 + minor
+// ("1.8" -> 1008); 0 when `version` is not "MAJOR.MINOR".
+int VersionNumber(const std::string& version);
+constexpr int VersionNumber(int major, int minor) {
+  return major * 1000 + minor;
+}
+
+// Per element, the VersionNumber whose rules apply to it: the root's
+// `Document::version`, or that of the nearest enclosing model (itself
+// included) that has its own `Element::version`. Linear.
+std::vector<int> ElementVersions(const Document& doc);
 
 }  // namespace sdfconv
 

@@ -13,7 +13,9 @@ std::string PhaseContext::Quote(ElementId id) const {
   const Element& e = doc.at(id);
   const std::string kind =
       e.kind == ElementKind::kOther ? "<" + e.tag + ">" : KindName(e.kind);
-  return kind + " '" + e.name + "'";
+  std::string out = kind + " '" + e.name + "'";
+  if (e.include) out += " (<include> of '" + e.include->uri + "')";
+  return out;
 }
 
 }  // namespace internal
@@ -47,7 +49,8 @@ FrameGraph BuildFrameGraph(const Document& doc, Diagnostics* diags) {
   const ScopeIndex scopes(doc);
   const ElementId world =
       doc.at(0).kind == ElementKind::kWorld ? ElementId{0} : kWorldFrame;
-  internal::PhaseContext ctx{doc, scopes, graph, *diags, world};
+  internal::PhaseContext ctx{doc, scopes, graph, *diags, world,
+                              ElementVersions(doc)};
   internal::CheckNames(ctx);
   internal::ResolveJointFrames(ctx);
   internal::ResolveCanonicalLinks(ctx);

@@ -23,13 +23,13 @@ namespace {
 bool IsJoint(const Element& e) { return e.kind == ElementKind::kJoint; }
 
 // The kind a joint's <parent> and <child> must name: a link before 1.8.
-std::optional<ElementKind> EndKind(const PhaseContext& ctx) {
-  if (ctx.doc.AtLeast(1, 8)) return std::nullopt;
+std::optional<ElementKind> EndKind(const PhaseContext& ctx, ElementId joint) {
+  if (ctx.AtLeast(joint, 1, 8)) return std::nullopt;
   return ElementKind::kLink;
 }
 
-std::string ExpectedWhat(const PhaseContext& ctx) {
-  return ctx.doc.AtLeast(1, 8) ? "frame" : "link";
+std::string ExpectedWhat(const PhaseContext& ctx, ElementId joint) {
+  return ctx.AtLeast(joint, 1, 8) ? "frame" : "link";
 }
 
 // Whether `name`, written as a joint's <parent> or <child> in `scope`, means
@@ -37,7 +37,7 @@ std::string ExpectedWhat(const PhaseContext& ctx) {
 bool NamesWorld(const PhaseContext& ctx, ElementId scope,
                 const std::string& name) {
   if (name != "world") return false;
-  return ctx.doc.AtLeast(1, 7) ||
+  return (scope >= 0 && ctx.AtLeast(scope, 1, 7)) ||
          ctx.scopes.LookupKind(scope, name, ElementKind::kLink) == kNoElement;
 }
 
@@ -46,7 +46,7 @@ bool NamesWorld(const PhaseContext& ctx, ElementId scope,
 // model's canonical link and would then be moved by the joint.
 ElementId LookupEnd(const PhaseContext& ctx, ElementId joint, ElementId scope,
                     const std::string& name) {
-  const std::optional<ElementKind> kind = EndKind(ctx);
+  const std::optional<ElementKind> kind = EndKind(ctx, joint);
   const ElementId e = kind ? ctx.scopes.LookupKind(scope, name, *kind)
                            : ctx.scopes.Lookup(scope, name);
   if (e == joint || e == scope) return kNoElement;
@@ -68,7 +68,7 @@ void ResolveJointFrames(PhaseContext& ctx) {
 
     // <child>
     if (NamesWorld(ctx, scope, j.child_frame)) {
-      if (ctx.doc.AtLeast(1, 7)) {
+      if (ctx.AtLeast(id, 1, 7)) {
         ctx.diags.Error(Code::kJointChildLinkInvalid, j.child_source,
                         ctx.Quote(id) + ": child cannot be 'world'");
       } else {
@@ -78,7 +78,7 @@ void ResolveJointFrames(PhaseContext& ctx) {
       const ElementId c = LookupEnd(ctx, id, scope, j.child_frame);
       if (c == kNoElement) {
         ctx.diags.Error(Code::kJointChildLinkInvalid, j.child_source,
-                        ctx.Quote(id) + ": child " + ExpectedWhat(ctx) +
+                        ctx.Quote(id) + ": child " + ExpectedWhat(ctx, id) +
                             " '" + j.child_frame + "' not found" + where);
       } else {
         ctx.graph.joint_child[id] = c;
@@ -92,7 +92,7 @@ void ResolveJointFrames(PhaseContext& ctx) {
       const ElementId p = LookupEnd(ctx, id, scope, j.parent_frame);
       if (p == kNoElement) {
         ctx.diags.Error(Code::kJointParentLinkInvalid, j.parent_source,
-                        ctx.Quote(id) + ": parent " + ExpectedWhat(ctx) +
+                        ctx.Quote(id) + ": parent " + ExpectedWhat(ctx, id) +
                             " '" + j.parent_frame + "' not found" + where);
       } else {
         ctx.graph.joint_parent[id] = p;

@@ -38,12 +38,14 @@ void CheckOneName(PhaseContext& ctx, ElementId id) {
     return;
   }
   if (!IsSemantic(e.kind)) return;
-  if (ctx.doc.AtLeast(1, 7) && IsReserved(e.name)) {
+  // A name follows the rules of the scope it is written in.
+  const ElementId scope = e.parent == kNoElement ? id : e.parent;
+  if (ctx.AtLeast(scope, 1, 7) && IsReserved(e.name)) {
     ctx.diags.Error(Code::kReservedName, e.source,
                     what + " name '" + e.name +
                         "' is reserved ('world' and names like '__x__' "
                         "cannot be used)");
-  } else if (ctx.doc.AtLeast(1, 8) &&
+  } else if (ctx.AtLeast(scope, 1, 8) &&
              e.name.find("::") != std::string::npos) {
     ctx.diags.Error(Code::kReservedName, e.source,
                     what + " name '" + e.name +
@@ -73,13 +75,13 @@ struct SiblingKeyHash {
 
 void CheckNames(PhaseContext& ctx) {
   const Document& doc = ctx.doc;
-  const bool per_type = !doc.AtLeast(1, 7);
   std::unordered_map<SiblingKey, ElementId, SiblingKeyHash> seen;
   for (ElementId parent = 0; parent < static_cast<ElementId>(doc.size());
        ++parent) {
     const Element& p = doc.at(parent);
     if (p.children.empty()) continue;
     seen.clear();
+    const bool per_type = !ctx.AtLeast(parent, 1, 7);
     for (ElementId id : p.children) {
       const Element& e = doc.at(id);
       if (!e.has_name) continue;

@@ -27,8 +27,14 @@ struct PhaseContext {
   // The frame <parent>world</parent> names: the world element, or
   // kWorldFrame in a model file.
   ElementId world;
+  // ElementVersions(doc): an included model keeps its own file's rules.
+  std::vector<int> versions;
 
   [[nodiscard]] std::string Quote(ElementId id) const;  // "link 'a'"
+  // Whether the rules of SDFormat major.minor or later apply to `id`.
+  [[nodiscard]] bool AtLeast(ElementId id, int major, int minor) const {
+    return versions[id] >= VersionNumber(major, minor);
+  }
 };
 
 // Phase 1: names are not empty, not reserved, unique among siblings (before

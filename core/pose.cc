@@ -18,11 +18,17 @@ Eigen::Vector3d RpyFromRotation(const Eigen::Matrix3d& R) {
   // asin(-R(2,0)) would lose half the digits near +-pi/2.
   const double cp = std::hypot(R(0, 0), R(1, 0));
   const double pitch = std::atan2(-R(2, 0), cp);
-  if (cp < 1e-12) {
-    // Gimbal lock: only yaw -/+ roll is defined; take roll = 0.
-    return {0.0, pitch, std::atan2(-R(0, 1), R(1, 1))};
-  }
-  return {std::atan2(R(2, 1), R(2, 2)), pitch, std::atan2(R(1, 0), R(0, 0))};
+  // Near gimbal lock roll and yaw are each ill-conditioned (the last row
+  // and first column shrink with cp) and only their difference is
+  // well-defined. So yaw is not read from the first column but from
+  // R Rx(r)^T = Rz(y) Ry(p), whose second column is (-sy, cy, 0) at every
+  // pitch: whatever roll is taken, Rz(y) Ry(p) Rx(r) gives R back to
+  // rounding. At exact gimbal lock, roll = 0.
+  const double roll = cp < 1e-12 ? 0.0 : std::atan2(R(2, 1), R(2, 2));
+  const double cr = std::cos(roll), sr = std::sin(roll);
+  const double yaw = std::atan2(-(cr * R(0, 1) - sr * R(0, 2)),
+                                cr * R(1, 1) - sr * R(1, 2));
+  return {roll, pitch, yaw};
 }
 
 Pose PoseFromXyzRpy(const Eigen::Vector3d& xyz, const Eigen::Vector3d& rpy) {

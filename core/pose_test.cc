@@ -33,6 +33,19 @@ TEST(Pose, RpyRoundTrips) {
   }
 }
 
+TEST(Pose, NearGimbalLockKeepsRotationToRounding) {
+  // Pitch 1e-11 from pi/2 (URDFs write 1.57079632679): roll and yaw are each
+  // ill-conditioned there, but the rotation they give back must not be.
+  for (double pitch : {1.57079632679, -1.57079632679, M_PI / 2 - 1e-7}) {
+    for (double roll : {0.0, 0.3, -2.5}) {
+      const Eigen::Matrix3d R = RotationFromRpy({roll, pitch, 0.7});
+      const Eigen::Matrix3d back = RotationFromRpy(RpyFromRotation(R));
+      EXPECT_LT((back - R).cwiseAbs().maxCoeff(), 1e-15)
+          << "roll " << roll << " pitch " << pitch;
+    }
+  }
+}
+
 TEST(Pose, GimbalLockKeepsRotation) {
   const Eigen::Matrix3d R = RotationFromRpy({0.3, M_PI / 2, 0.5});
   const Eigen::Matrix3d back = RotationFromRpy(RpyFromRotation(R));

@@ -1,6 +1,7 @@
 #include "cli/check_command.h"
 
 #include <algorithm>
+#include <unordered_map>
 #include <vector>
 
 #include <spdlog/spdlog.h>
@@ -24,10 +25,13 @@ int CheckedFile::error_count() const {
       }));
 }
 
-CheckedFile CheckFile(const std::string& path) {
+CheckedFile CheckFile(const std::string& path,
+                      const std::vector<std::string>& model_paths) {
   CheckedFile file;
   spdlog::debug("reading {}", path);
-  file.doc = ReadFile(path, &file.diags);
+  ReadOptions read;
+  read.include_search.model_paths = model_paths;
+  file.doc = ReadFile(path, &file.diags, read);
   if (file.doc) {
     spdlog::debug("{}: SDFormat {}, {} elements", path, file.doc->version,
                   file.doc->size());
@@ -40,9 +44,16 @@ CheckedFile CheckFile(const std::string& path) {
 // In source order, like a compiler; phase order breaks ties.
 void PrintDiagnostics(const Diagnostics& diags, std::ostream& err) {
   std::vector<const Diagnostic*> sorted;
-  for (const Diagnostic& d : diags.items()) sorted.push_back(&d);
+  std::unordered_map<std::string, size_t> file_order;
+  for (const Diagnostic& d : diags.items()) {
+    sorted.push_back(&d);
+    file_order.emplace(d.source.file, file_order.size());
+  }
   std::stable_sort(sorted.begin(), sorted.end(),
-                   [](const Diagnostic* a, const Diagnostic* b) {
+                   [&](const Diagnostic* a, const Diagnostic* b) {
+                     const size_t fa = file_order.at(a->source.file);
+                     const size_t fb = file_order.at(b->source.file);
+                     if (fa != fb) return fa < fb;
                      return a->source.line < b->source.line;
                    });
   for (const Diagnostic* d : sorted) err << FormatDiagnostic(*d) << '\n';
@@ -69,7 +80,7 @@ int RunCheck(const CheckOptions& options, std::ostream& out,
              std::ostream& err) {
   int status = kExitOk;
   for (const std::string& path : options.files) {
-    const CheckedFile file = CheckFile(path);
+    const CheckedFile file = CheckFile(path, options.model_paths);
     PrintDiagnostics(file.diags, err);
     if (!options.quiet) out << Verdict(path, file) << std::endl;
     status = std::max(status, ExitCodeOf(file));

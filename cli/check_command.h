@@ -26,6 +26,8 @@ namespace sdfconv {
 struct CheckOptions {
   std::vector<std::string> files;
   bool quiet = false;  // print diagnostics only, no verdict lines
+  // --model-path: where model:// include URIs are searched first.
+  std::vector<std::string> model_paths;
 };
 
 // One file, read and checked.
@@ -41,10 +43,14 @@ struct CheckedFile {
   [[nodiscard]] int error_count() const;
 };
 
-// Reads `path` with the front end registry and builds its frame graph.
-CheckedFile CheckFile(const std::string& path);
+// Reads `path` with the front end registry (its includes expanded, their
+// URIs searched in `model_paths` first) and builds its frame graph.
+CheckedFile CheckFile(const std::string& path,
+                      const std::vector<std::string>& model_paths = {});
 
-// Writes each diagnostic of `diags` on its own line, in order.
+// Writes each diagnostic of `diags` on its own line: the files in the order
+// they were first reported on (the read file, then included ones), each in
+// line order.
 void PrintDiagnostics(const Diagnostics& diags, std::ostream& err);
 
 // Checks every file in order; returns the ExitCode (see exit_code.h): 0 when

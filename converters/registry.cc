@@ -3,6 +3,7 @@
 #include <memory>
 #include <vector>
 
+#include "converters/include/compose.h"
 #include "converters/sdf/legacy_reader.h"
 #include "converters/sdf/sdf_reader.h"
 #include "converters/urdf/urdf_front_end.h"
@@ -66,7 +67,10 @@ const FrontEnd* FindFrontEnd(std::string_view root_tag,
   return nullptr;
 }
 
-std::optional<Document> ReadXml(const XmlDocument& xml, Diagnostics* diags) {
+namespace {
+
+// One file's Document, its includes left as placeholders.
+std::optional<Document> ReadOne(const XmlDocument& xml, Diagnostics* diags) {
   const xmlNode* root = xml.root();
   const std::string tag = Tag(root);
   const std::optional<std::string> version = Attribute(root, "version");
@@ -100,12 +104,42 @@ std::optional<Document> ReadXml(const XmlDocument& xml, Diagnostics* diags) {
   return std::nullopt;
 }
 
+}  // namespace
+
+std::optional<Document> ReadXml(const XmlDocument& xml, Diagnostics* diags,
+                                const ReadOptions& options,
+                                XmlSources* included) {
+  std::optional<Document> doc = ReadOne(xml, diags);
+  if (!doc || !options.expand_includes || !HasIncludePlaceholders(*doc)) {
+    return doc;
+  }
+  ComposeOptions compose;
+  compose.search = options.include_search;
+  compose.supported = [](std::string_view version) {
+    return FindFrontEnd("sdf", version) != nullptr;
+  };
+  const IncludeLoader load = [&](const std::string& file,
+                                 Diagnostics* file_diags)
+      -> std::optional<Document> {
+    std::optional<XmlDocument> sub =
+        XmlDocument::LoadFile(file, file_diags, options.xml_limits);
+    if (!sub) return std::nullopt;
+    std::optional<Document> read = ReadOne(*sub, file_diags);
+    if (included != nullptr) included->Add(std::move(*sub));
+    return read;
+  };
+  return ExpandIncludes(*doc, load, compose, diags);
+}
+
 std::optional<Document> ReadFile(const std::string& path, Diagnostics* diags,
-                                 const ReadOptions& options) {
-  const std::optional<XmlDocument> xml =
+                                 const ReadOptions& options,
+                                 XmlSources* sources) {
+  std::optional<XmlDocument> xml =
       XmlDocument::LoadFile(path, diags, options.xml_limits);
   if (!xml) return std::nullopt;
-  return ReadXml(*xml, diags);
+  if (sources == nullptr) return ReadXml(*xml, diags, options);
+  sources->Add(std::move(*xml));
+  return ReadXml(sources->files().back(), diags, options, sources);
 }
 
 std::optional<Document> ReadString(std::string_view text,
@@ -115,7 +149,7 @@ std::optional<Document> ReadString(std::string_view text,
   const std::optional<XmlDocument> xml =
       XmlDocument::LoadString(text, virtual_path, diags, options.xml_limits);
   if (!xml) return std::nullopt;
-  return ReadXml(*xml, diags);
+  return ReadXml(*xml, diags, options);
 }
 
 }  // namespace sdfconv

@@ -26,33 +26,47 @@
 #include <string_view>
 
 #include "converters/front_end.h"
+#include "converters/include/uri_resolver.h"
 #include "converters/xml/xml_document.h"
+#include "converters/xml/xml_sources.h"
 #include "core/diagnostic.h"
 #include "core/document.h"
 
 namespace sdfconv {
 
 struct ReadOptions {
-  XmlLimits xml_limits;  // input size and nesting bounds
+  XmlLimits xml_limits;  // input size and nesting bounds (every file read)
+  // Whether <include>s are replaced by the models they name
+  // (converters/include/compose.h, docs/composition.md). When false, each
+  // stays an include placeholder: a model Element with `include` set and
+  // no content of its own.
+  bool expand_includes = true;
+  IncludeSearch include_search;  // where model:// and relative URIs are found
 };
+
 
 // Reads the file at `path` (named so in every diagnostic). Returns nothing,
 // with at least one error in `diags`, when no Document can be built: the
 // file is unreadable, over a limit, not XML, of no supported format or
 // version, or holds nothing a front end can read. A returned Document may
 // still come with errors in `diags`.
+// With `sources`, every XML file loaded is kept there.
 [[nodiscard]] std::optional<Document> ReadFile(const std::string& path,
                                                Diagnostics* diags,
-                                               const ReadOptions& options = {});
+                                               const ReadOptions& options = {},
+                                               XmlSources* sources = nullptr);
 
 // As ReadFile, for `text` standing in for the file `virtual_path`.
 [[nodiscard]] std::optional<Document> ReadString(
     std::string_view text, const std::string& virtual_path,
     Diagnostics* diags, const ReadOptions& options = {});
 
-// Reads already loaded XML (picks the front end as described above).
+// Reads already loaded XML (picks the front end as described above). Files
+// it includes are loaded, and kept in `included` when given.
 [[nodiscard]] std::optional<Document> ReadXml(const XmlDocument& xml,
-                                              Diagnostics* diags);
+                                              Diagnostics* diags,
+                                              const ReadOptions& options = {},
+                                              XmlSources* included = nullptr);
 
 // The front end that reads root element `root_tag` with `version`, or null.
 [[nodiscard]] const FrontEnd* FindFrontEnd(std::string_view root_tag,

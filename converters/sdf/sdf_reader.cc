@@ -28,6 +28,7 @@ SdfDialect DialectOf(std::string_view version) {
   d.frame_parents = {ElementKind::kWorld, ElementKind::kModel};
   d.attachment_attributes = true;
   d.world_joints = version != "1.7";
+  d.include_placement_frame = version != "1.7";
   return d;
 }
 

@@ -38,7 +38,13 @@ struct Pending {
   const xmlNode* node = nullptr;
   ElementKind kind = ElementKind::kOther;
   ElementId parent = kNoElement;
+  bool include = false;  // an <include>: becomes an include placeholder
 };
+
+// What an <include> may add to the model it includes (003 §1.4.1).
+bool AddedByInclude(const std::string& tag) {
+  return tag == "joint" || tag == "frame" || tag == "plugin";
+}
 
 // One ReadSdfTree(): the XML, the dialect, the sink and the Document being
 // filled.
@@ -58,6 +64,7 @@ class Reader {
   std::optional<ElementKind> KindOfChild(ElementKind parent,
                                          const xmlNode* child);
   Element ReadElement(const xmlNode* node, ElementKind kind);
+  Element ReadInclude(const xmlNode* node);
   void ReadModel(const xmlNode* node, Element* model);
   void ReadJoint(const xmlNode* node, Element* joint);
   Inertial ReadInertial(const xmlNode* inertial);
@@ -89,13 +96,16 @@ Document Reader::Run(const xmlNode* top) {
   while (!stack.empty()) {
     const Pending pending = stack.back();
     stack.pop_back();
-    const ElementId id =
-        doc_.Add(pending.parent, ReadElement(pending.node, pending.kind));
+    const ElementId id = doc_.Add(
+        pending.parent, pending.include ? ReadInclude(pending.node)
+                                        : ReadElement(pending.node, pending.kind));
     if (!ReadsChildren(pending.kind) && !FramesIn(pending.kind)) continue;
     const size_t first = stack.size();
     for (const xmlNode* child : ChildElements(pending.node)) {
+      if (pending.include && !AddedByInclude(Tag(child))) continue;
       if (const auto kind = KindOfChild(pending.kind, child)) {
-        stack.push_back({child, *kind, id});
+        const bool include = Tag(child) == "include" && !pending.include;
+        stack.push_back({child, *kind, id, include});
       }
     }
     std::reverse(stack.begin() + static_cast<std::ptrdiff_t>(first),
@@ -116,9 +126,7 @@ std::optional<ElementKind> Reader::KindOfChild(ElementKind parent,
   const std::string tag = Tag(child);
   if (tag == "include" &&
       (parent == ElementKind::kWorld || parent == ElementKind::kModel)) {
-    diags_->Error(Code::kElementInvalid, xml_.Locate(child),
-                  "<include> is not supported yet; it is skipped");
-    return std::nullopt;
+    return ElementKind::kModel;  // an include placeholder (ReadInclude)
   }
   if (tag == "frame") {
     if (FramesIn(parent)) return ElementKind::kFrame;
@@ -179,6 +187,41 @@ Element Reader::ReadElement(const xmlNode* node, ElementKind kind) {
     default:
       break;
   }
+  return e;
+}
+
+// An <include>: a model named by //include/name (unnamed: the included
+// model's own name), posed by //include/pose, whose content composition
+// reads from //include/uri.
+Element Reader::ReadInclude(const xmlNode* node) {
+  Element e;
+  e.kind = ElementKind::kModel;
+  e.tag = "model";  // what it stands for, for the sibling-name rules
+  e.source = xml_.Locate(node);
+  IncludeSpec spec;
+  if (const xmlNode* uri = UniqueChild(node, "uri")) {
+    spec.uri = std::string(TrimWhitespace(Text(uri)));
+  }
+  if (spec.uri.empty()) {
+    diags_->Error(Code::kElementMissing, e.source,
+                  "<include> has no <uri>; it is skipped");
+  }
+  if (const xmlNode* name = UniqueChild(node, "name")) {
+    e.name = std::string(TrimWhitespace(Text(name)));
+    e.has_name = !e.name.empty();
+  }
+  e.pose = ReadPoseOf(node, e.source);
+  if (const xmlNode* placement = UniqueChild(node, "placement_frame")) {
+    if (dialect_.include_placement_frame) {
+      e.placement_frame = std::string(TrimWhitespace(Text(placement)));
+    } else {
+      WarnIgnoredChild(placement, NotInVersion());
+    }
+  }
+  if (const xmlNode* is_static = UniqueChild(node, "static")) {
+    spec.is_static = ReadBool(xml_, is_static, false, diags_);
+  }
+  e.include = std::move(spec);
   return e;
 }
 

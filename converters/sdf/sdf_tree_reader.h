@@ -21,9 +21,12 @@
 // What is checked here: required name/type attributes and <parent>/<child>
 // elements, the syntax of values (<pose>, <static>, <xyz>, inertial
 // numbers, <use_parent_model_frame>), known joint types, every link's
-// inertia (LINK_INERTIA_INVALID, libsdformat's rule: core/inertia.h), and
-// elements this tool cannot read yet (<include>: ELEMENT_INVALID, "not
-// supported yet", skipped). An attribute or element that belongs to another
+// inertia (LINK_INERTIA_INVALID, libsdformat's rule: core/inertia.h). An
+// <include> in a world or model becomes an include placeholder (a kModel
+// Element with `include` set: uri, name, pose, placement_frame, static,
+// and the <joint>s, <frame>s and <plugin>s it adds as children), which
+// composition (converters/include/compose.h) replaces by the included
+// model; a missing <uri> is ELEMENT_MISSING. An attribute or element that belongs to another
 // version than the file's (//pose/@relative_to in a 1.6 file,
 // <use_parent_model_frame> in a 1.7 file, <frame> inside a 1.7 link) gets a
 // warning and is ignored. What is left to the core: empty, reserved and
@@ -78,6 +81,8 @@ struct SdfDialect {
   bool nested_models = true;
   // Whether a <world> may hold <joint>s.
   bool world_joints = false;
+  // Whether //include/placement_frame exists (1.8).
+  bool include_placement_frame = false;
 };
 
 // The version of `xml`'s root element when `front_end` accepts the file;

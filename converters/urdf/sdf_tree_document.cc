@@ -83,7 +83,8 @@ std::optional<ElementKind> TreeReader::KindOfChild(ElementKind parent,
   if (node.tag == "include" &&
       (parent == ElementKind::kWorld || parent == ElementKind::kModel)) {
     diags_->Error(Code::kElementInvalid, node.source,
-                  "<include> is not supported yet; it is skipped");
+                  "<include> in SDFormat content of a URDF is not read "
+                  "(an included file has no place in a URDF); it is skipped");
     return std::nullopt;
   }
   if (const auto kind = KnownKind(parent, node.tag)) return kind;

@@ -1,0 +1,216 @@
+#include "converters/include/compose.h"
+
+#include <filesystem>
+#include <memory>
+#include <system_error>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace sdfconv {
+namespace {
+
+bool IsPlaceholder(const Element& e) {
+  return e.include.has_value() && e.include->file.empty();
+}
+
+// An absolute, normalised path naming `file`, so that two spellings of one
+// file meet in the cache and in the cycle check.
+std::string Identity(const std::string& file) {
+  std::error_code ec;
+  std::filesystem::path p = std::filesystem::weakly_canonical(file, ec);
+  if (ec) p = std::filesystem::absolute(file, ec).lexically_normal();
+  return ec ? file : p.string();
+}
+
+// One element waiting to be copied: from `doc`, under `out_parent` in the
+// result, read through the chain of includes `chain`.
+struct Pending {
+  const Document* doc;
+  ElementId id;
+  ElementId out_parent;
+  int chain;
+};
+
+// A file on a chain of includes, and the file that included it.
+struct ChainLink {
+  std::string file;  // Identity()
+  int parent;        // -1 for the file being read
+};
+
+class Composer {
+ public:
+  Composer(const IncludeLoader& load, const ComposeOptions& options,
+           Diagnostics* diags)
+      : load_(load), options_(options), diags_(diags) {}
+
+  Document Run(const Document& doc);
+
+ private:
+  void Copy(const Pending& p, std::vector<Pending>* stack);
+  void Expand(const Pending& p, std::vector<Pending>* stack);
+  const Document* Load(const std::string& identity, const std::string& file);
+  std::string Cycle(int chain, const std::string& file) const;
+  static void PushChildren(const Document* doc, const Element& e,
+                           ElementId out_parent, int chain,
+                           std::vector<Pending>* stack);
+
+  const IncludeLoader& load_;
+  const ComposeOptions& options_;
+  Diagnostics* diags_;
+  Document out_;
+  std::vector<ChainLink> chain_;
+  // Loaded files by Identity(); null when the file could not be read.
+  std::unordered_map<std::string, std::unique_ptr<Document>> loaded_;
+};
+
+Document Composer::Run(const Document& doc) {
+  out_.file = doc.file;
+  out_.version = doc.version;
+  if (doc.size() == 0) return std::move(out_);
+  chain_.push_back({Identity(doc.file), -1});
+  std::vector<Pending> stack = {{&doc, doc.root(), kNoElement, 0}};
+  while (!stack.empty()) {
+    const Pending p = stack.back();
+    stack.pop_back();
+    if (IsPlaceholder(p.doc->at(p.id))) {
+      Expand(p, &stack);
+    } else {
+      Copy(p, &stack);
+    }
+  }
+  return std::move(out_);
+}
+
+// Pushes the children of `e` (of `doc`) so that they pop in order.
+void Composer::PushChildren(const Document* doc, const Element& e,
+                            ElementId out_parent, int chain,
+                            std::vector<Pending>* stack) {
+  for (auto it = e.children.rbegin(); it != e.children.rend(); ++it) {
+    stack->push_back({doc, *it, out_parent, chain});
+  }
+}
+
+void Composer::Copy(const Pending& p, std::vector<Pending>* stack) {
+  const Element& e = p.doc->at(p.id);
+  Element copy = e;
+  copy.children.clear();
+  const ElementId id = out_.Add(p.out_parent, std::move(copy));
+  PushChildren(p.doc, e, id, p.chain, stack);
+}
+
+// The Document of `file`, loaded once per `identity` (its Identity()).
+const Document* Composer::Load(const std::string& identity,
+                               const std::string& file) {
+  auto [it, inserted] = loaded_.try_emplace(identity);
+  if (inserted) {
+    if (std::optional<Document> doc = load_(file, diags_)) {
+      it->second = std::make_unique<Document>(std::move(*doc));
+    }
+  }
+  return it->second.get();
+}
+
+// "a.sdf -> b.sdf -> a.sdf" when `file` is on `chain`, else "".
+std::string Composer::Cycle(int chain, const std::string& file) const {
+  std::vector<const std::string*> files = {&file};
+  bool found = false;
+  for (int c = chain; c >= 0; c = chain_[c].parent) {
+    files.push_back(&chain_[c].file);
+    if (chain_[c].file == file) {
+      found = true;
+      break;
+    }
+  }
+  if (!found) return "";
+  std::string out;
+  for (auto it = files.rbegin(); it != files.rend(); ++it) {
+    if (!out.empty()) out += " -> ";
+    out += **it;
+  }
+  return out;
+}
+
+void Composer::Expand(const Pending& p, std::vector<Pending>* stack) {
+  const Element& inc = p.doc->at(p.id);
+  const IncludeSpec& spec = *inc.include;
+  if (spec.uri.empty()) return;  // the front end reported the missing <uri>
+  const std::string what = "<include> of '" + spec.uri + "'";
+  const ResolvedUri resolved = ResolveIncludeUri(
+      spec.uri, inc.source.file, options_.search, options_.supported);
+  if (resolved.file.empty()) {
+    diags_->Error(Code::kIncludeUriUnresolved, inc.source,
+                  what + ": " + resolved.error);
+    return;
+  }
+  const std::string file = Identity(resolved.file);
+  if (const std::string cycle = Cycle(p.chain, file); !cycle.empty()) {
+    diags_->Error(Code::kIncludeCycle, inc.source,
+                  what + " includes a file that includes it: " + cycle);
+    return;
+  }
+  const Document* sub = Load(file, resolved.file);
+  if (sub == nullptr) {
+    diags_->Error(Code::kIncludeNotModel, inc.source,
+                  what + ": " + resolved.file +
+                      " cannot be read (see the errors reported for it)");
+    return;
+  }
+  const Element& root = sub->at(sub->root());
+  if (root.kind != ElementKind::kModel) {
+    diags_->Error(Code::kIncludeNotModel, inc.source,
+                  what + ": " + resolved.file + " holds a " +
+                      KindName(root.kind) +
+                      "; only models can be included");
+    return;
+  }
+  Element model = root;
+  model.children.clear();
+  model.source = inc.source;
+  model.version = sub->version;
+  model.include = spec;
+  model.include->file = resolved.file;
+  if (inc.has_name) {
+    model.name = inc.name;
+    model.has_name = true;
+  }
+  if (inc.pose.present) model.pose = inc.pose;
+  if (!inc.placement_frame.empty()) {
+    model.placement_frame = inc.placement_frame;
+    if (!inc.pose.present) {
+      diags_->Error(Code::kIncludePoseMissing, inc.source,
+                    what + " has <placement_frame>" + inc.placement_frame +
+                        "</placement_frame> but no <pose>, which it requires");
+    }
+  }
+  if (spec.is_static == true) {
+    model.is_static = true;
+  } else if (spec.is_static == false && root.is_static) {
+    diags_->Error(Code::kElementInvalid, inc.source,
+                  what + ": <static>false</static> cannot make the static "
+                         "model '" + root.name +
+                      "' dynamic (//include/static may only turn a model "
+                      "static)");
+  }
+  const ElementId id = out_.Add(p.out_parent, std::move(model));
+  // What the include adds comes after the included model's own content.
+  PushChildren(p.doc, inc, id, p.chain, stack);
+  chain_.push_back({file, p.chain});
+  PushChildren(sub, root, id, static_cast<int>(chain_.size()) - 1, stack);
+}
+
+}  // namespace
+
+bool HasIncludePlaceholders(const Document& doc) {
+  for (const Element& e : doc.elements) {
+    if (IsPlaceholder(e)) return true;
+  }
+  return false;
+}
+
+Document ExpandIncludes(const Document& doc, const IncludeLoader& load,
+                        const ComposeOptions& options, Diagnostics* diags) {
+  return Composer(load, options, diags).Run(doc);
+}
+
+}  // namespace sdfconv

@@ -1,0 +1,71 @@
+// Composition: a Document with its <include>s replaced by the models they
+// name (SDFormat 1.8 composition proposal, 003 §1.4).
+//
+// Front ends read an <include> as an include placeholder: a kModel Element
+// whose `include` is set (uri, static override) with an empty
+// `include->file`, carrying the include's name, pose and placement frame,
+// and as children only what the include adds (<joint>, <frame>,
+// <plugin>). ExpandIncludes turns every placeholder, at any depth of
+// inclusion, into the included file's model:
+//  - its name is //include/name, else the included //model/@name: scopes
+//    come from the instance name (003 §1.4.2);
+//  - its pose is //include/pose (evaluated in the including scope, like a
+//    nested model's), else the included //model/pose; its placement frame is
+//    //include/placement_frame, else the included //model/@placement_frame;
+//    a placement_frame without <pose> is INCLUDE_POSE_MISSING;
+//  - //include/static true makes it static (and so everything in it);
+//    false cannot make a static model dynamic (003 §1.4.6: ELEMENT_INVALID);
+//  - its content is the included model's, then what the include adds;
+//  - it keeps the included file's SDFormat version (Element::version), so a
+//    1.8 world including a 1.4 model applies 1.4 rules to that model, and
+//    records the file (IncludeSpec::file); the model Element's source is
+//    the <include>, everything inside it keeps its own file and line.
+// A URI that names no file (INCLUDE_URI_UNRESOLVED), a file that includes
+// itself through any chain (INCLUDE_CYCLE) and a file holding a world or no
+// model (INCLUDE_NOT_MODEL) are reported at the <include>, and the include
+// is left out. Each file is loaded once however often it is included.
+//
+// Iterative: neither the depth of nesting nor that of inclusion is
+// recursed on; the work is linear in the size of the result (plus the
+// length of the include chain for each include, for the cycle check).
+//
+//   Document doc = ...;  // read by a front end, placeholders inside
+//   if (HasIncludePlaceholders(doc)) {
+//     doc = ExpandIncludes(std::move(doc), loader, options, &diags);
+//   }
+#ifndef SDFCONV_CONVERTERS_INCLUDE_COMPOSE_H_
+#define SDFCONV_CONVERTERS_INCLUDE_COMPOSE_H_
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "converters/include/uri_resolver.h"
+#include "core/diagnostic.h"
+#include "core/document.h"
+
+namespace sdfconv {
+
+// Reads one file into a Document with its own includes left as
+// placeholders; nothing (with errors in `diags`) when it cannot.
+using IncludeLoader = std::function<std::optional<Document>(
+    const std::string& file, Diagnostics* diags)>;
+
+struct ComposeOptions {
+  IncludeSearch search;
+  // The SDFormat versions a front end reads (for model.config entries).
+  VersionSupported supported;
+};
+
+// Whether `doc` has an include placeholder.
+[[nodiscard]] bool HasIncludePlaceholders(const Document& doc);
+
+// `doc` with every include expanded, as described above.
+[[nodiscard]] Document ExpandIncludes(const Document& doc,
+                                      const IncludeLoader& load,
+                                      const ComposeOptions& options,
+                                      Diagnostics* diags);
+
+}  // namespace sdfconv
+
+#endif  // SDFCONV_CONVERTERS_INCLUDE_COMPOSE_H_

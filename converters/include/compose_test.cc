@@ -1,0 +1,276 @@
+// Composition through the registry (ReadFile expands includes) and through
+// ExpandIncludes itself, over files written to a temporary folder.
+#include "converters/include/compose.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "converters/diagnostic_test_util.h"
+#include "converters/registry.h"
+#include "core/frame_graph.h"
+#include "core/pose.h"
+#include "core/resolver.h"
+
+namespace sdfconv {
+namespace {
+
+namespace fs = std::filesystem;
+constexpr double kTol = 1e-12;
+
+std::string Model(const std::string& name, const std::string& body,
+                  const std::string& version = "1.8") {
+  return "<sdf version=\"" + version + "\">\n<model name=\"" + name +
+         "\">\n" + body + "\n</model>\n</sdf>\n";
+}
+
+class ComposeTest : public DiagnosticTest {
+ protected:
+  void SetUp() override {
+    DiagnosticTest::SetUp();
+    root_ = fs::path(::testing::TempDir()) /
+            ("compose_" + std::string(::testing::UnitTest::GetInstance()
+                                          ->current_test_info()
+                                          ->name()));
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+  }
+
+  std::string Write(const std::string& relative, const std::string& text) {
+    const fs::path p = root_ / relative;
+    fs::create_directories(p.parent_path());
+    std::ofstream(p) << text;
+    return p.string();
+  }
+
+  // Reads `file` with includes expanded, builds the graph and resolves.
+  std::optional<Document> Read(const std::string& file,
+                               std::vector<std::string> model_paths = {}) {
+    ReadOptions options;
+    options.include_search.model_paths = std::move(model_paths);
+    options.include_search.use_environment = false;
+    std::optional<Document> doc = ReadFile(file, &diags_, options);
+    if (doc) graph_ = BuildFrameGraph(*doc, &diags_);
+    return doc;
+  }
+
+  // World poses by scoped name (requires a valid Read()).
+  std::map<std::string, Pose> Poses(const Document& doc) {
+    const Resolution r = ResolveAll(doc, graph_);
+    std::map<std::string, Pose> out;
+    for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
+      out[doc.ScopedName(id)] = r.X_W[id];
+    }
+    axes_.clear();
+    for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
+      if (!r.axes_W[id].empty()) axes_[doc.ScopedName(id)] = r.axes_W[id][0];
+    }
+    return out;
+  }
+
+  fs::path root_;
+  FrameGraph graph_;
+  std::map<std::string, Eigen::Vector3d> axes_;
+};
+
+Pose P(double x, double y, double z, double r, double p, double yaw) {
+  return PoseFromXyzRpy({x, y, z}, {r, p, yaw});
+}
+
+TEST_F(ComposeTest, ModelUrisPosesStaticAndWhatAnIncludeAdds) {
+  Write("models/wheel/model.config",
+        "<model><sdf version='1.8'>wheel.sdf</sdf></model>");
+  Write("models/wheel/wheel.sdf",
+        Model("wheel", R"(<pose>9 9 9 0 0 0</pose>
+<link name="hub"><pose>0 0 0.1 0 0 0</pose></link>
+<link name="tire"/>
+<frame name="rim" attached_to="tire"><pose>0.3 0 0 0 0 0</pose></frame>)"));
+  const std::string car = Write("car.sdf", Model("car", R"(<link name="body"/>
+<frame name="axle"><pose>1 0 0 0 0 1.5707963267948966</pose></frame>
+<include>
+  <uri>model://wheel</uri>
+  <name>front</name>
+  <pose relative_to="axle">0 0.5 0 0 0 0</pose>
+  <joint name="spin" type="fixed"><parent>hub</parent><child>tag</child></joint>
+  <frame name="tag" attached_to="rim"/>
+</include>
+<include>
+  <uri>model://wheel</uri>
+  <static>true</static>
+</include>
+<joint name="mount" type="fixed"><parent>body</parent><child>front::hub</child></joint>)"));
+  const auto doc = Read(car, {(root_ / "models").string()});
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(Remaining(), 0u) << DescribeRemaining();
+  const auto poses = Poses(*doc);
+  const Pose front = P(1, 0, 0, 0, 0, M_PI / 2) * P(0, 0.5, 0, 0, 0, 0);
+  EXPECT_LT(PoseDistance(poses.at("car::front"), front), kTol);
+  EXPECT_LT(PoseDistance(poses.at("car::front::hub"),
+                         front * P(0, 0, 0.1, 0, 0, 0)),
+            kTol);
+  EXPECT_LT(PoseDistance(poses.at("car::front::tag"),
+                         front * P(0.3, 0, 0, 0, 0, 0)),
+            kTol);
+  // Unnamed: the included model's name; its own <pose> is kept.
+  EXPECT_LT(PoseDistance(poses.at("car::wheel"), P(9, 9, 9, 0, 0, 0)), kTol);
+  const ElementId spin = [&] {
+    for (ElementId id = 0; id < static_cast<ElementId>(doc->size()); ++id) {
+      if (doc->ScopedName(id) == "car::front::spin") return id;
+    }
+    return kNoElement;
+  }();
+  ASSERT_NE(spin, kNoElement);
+  EXPECT_EQ(doc->ScopedName(graph_.joint_parent[spin]), "car::front::hub");
+  // Everything inside the static include is fixed to the world.
+  for (ElementId id = 0; id < static_cast<ElementId>(doc->size()); ++id) {
+    const bool in_static = doc->ScopedName(id).rfind("car::wheel::", 0) == 0;
+    EXPECT_EQ(graph_.in_static_model[id], in_static) << doc->ScopedName(id);
+  }
+  const Element& front_model = doc->at(doc->at(0).children[2]);
+  ASSERT_TRUE(front_model.include.has_value());
+  EXPECT_EQ(front_model.include->uri, "model://wheel");
+  EXPECT_EQ(fs::path(front_model.include->file).filename(), "wheel.sdf");
+  EXPECT_EQ(front_model.source.line, 5);  // the <include>
+}
+
+TEST_F(ComposeTest, AnIncludedFileKeepsTheRulesOfItsVersion) {
+  // SDFormat 1.4: a link and a joint may share a name, and axes are in the
+  // model frame. Both still hold inside a 1.8 world.
+  Write("old.sdf", Model("old", R"(<link name="a"/>
+<link name="b"><pose>0 0 1 0 0 0</pose></link>
+<joint name="b" type="revolute"><parent>a</parent><child>b</child>
+  <axis><xyz>1 0 0</xyz></axis></joint>)",
+                         "1.4"));
+  const std::string world = Write("world.sdf", R"(<sdf version="1.8">
+<world name="w">
+  <include><uri>old.sdf</uri><pose>0 0 0 0 0 1.5707963267948966</pose></include>
+  <model name="new"><link name="a"/><link name="b"/>
+    <joint name="j" type="fixed"><parent>a</parent><child>b</child></joint>
+  </model>
+</world>
+</sdf>)");
+  const auto doc = Read(world);
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(Remaining(), 0u) << DescribeRemaining();
+  Poses(*doc);
+  EXPECT_LT((axes_.at("old::b") - Eigen::Vector3d(0, 1, 0)).norm(), kTol);
+}
+
+TEST_F(ComposeTest, AnIncludedUrdfGoesThroughTheUrdfFrontEnd) {
+  Write("bot.urdf", R"(<robot name="bot">
+  <link name="base"><inertial><mass value="1"/>
+    <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+  <link name="arm"><inertial><mass value="1"/>
+    <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+  <joint name="j" type="revolute"><origin xyz="0 0 1" rpy="0 0 0.5"/>
+    <parent link="base"/><child link="arm"/><axis xyz="0 1 0"/>
+    <limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+</robot>)");
+  const std::string world = Write("w.sdf", R"(<sdf version="1.8"><world name="w">
+  <include><uri>bot.urdf</uri><name>r1</name><pose>1 0 0 0 0 0</pose></include>
+  <include><uri>bot.urdf</uri><name>r2</name><pose>2 0 0 0 0 0</pose></include>
+</world></sdf>)");
+  const auto doc = Read(world);
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(Remaining(), 0u) << DescribeRemaining();
+  const auto poses = Poses(*doc);
+  EXPECT_LT(PoseDistance(poses.at("r2::arm"), P(2, 0, 1, 0, 0, 0.5)), kTol);
+  EXPECT_LT((axes_.at("r1::j") -
+             Eigen::Vector3d(-std::sin(0.5), std::cos(0.5), 0)).norm(),
+            kTol);
+}
+
+TEST_F(ComposeTest, UnresolvedUrisNameTheIncludeAndTheSearch) {
+  const std::string file = Write("m.sdf", Model("m", R"(<link name="l"/>
+<include><uri>model://ghost</uri></include>)"));
+  ASSERT_TRUE(Read(file, {(root_ / "models").string()}).has_value());
+  const Diagnostic d = TakeError(Code::kIncludeUriUnresolved);
+  EXPECT_EQ(d.source.file, file);
+  EXPECT_EQ(d.source.line, 4);
+  EXPECT_NE(d.message.find("model://ghost"), std::string::npos);
+  EXPECT_NE(d.message.find((root_ / "models").string()), std::string::npos);
+}
+
+TEST_F(ComposeTest, IncludeCyclesAreReportedWithTheirChain) {
+  const std::string a = Write("a.sdf", Model("a", R"(<link name="l"/>
+<include><uri>b.sdf</uri></include>)"));
+  Write("b.sdf", Model("b", R"(<link name="l"/>
+<include><uri>./a.sdf</uri></include>)"));
+  Write("self.sdf", Model("self", R"(<link name="l"/>
+<include><uri>self.sdf</uri></include>)"));
+  ASSERT_TRUE(Read(a).has_value());
+  const Diagnostic d = TakeError(Code::kIncludeCycle);
+  EXPECT_NE(d.message.find("a.sdf -> "), std::string::npos) << d.message;
+  EXPECT_NE(d.message.find("b.sdf -> "), std::string::npos) << d.message;
+  EXPECT_EQ(Remaining(), 0u) << DescribeRemaining();
+  ASSERT_TRUE(Read((root_ / "self.sdf").string()).has_value());
+  TakeError(Code::kIncludeCycle);
+}
+
+TEST_F(ComposeTest, IncludeErrorsHaveTheirOwnCodes) {
+  Write("part.sdf", Model("part", R"(<link name="l"/><frame name="f"/>)"));
+  Write("fixed.sdf", Model("fixed", R"(<static>true</static><link name="l"/>)"));
+  Write("scene.sdf", R"(<sdf version="1.8"><world name="w"/></sdf>)");
+  const std::string file = Write("m.sdf", Model("m", R"(<link name="l"/>
+<include><uri>part.sdf</uri><placement_frame>f</placement_frame></include>
+<include><uri>scene.sdf</uri><name>scene</name></include>
+<include><uri>part.sdf</uri><name>twin</name></include>
+<include><uri>part.sdf</uri><name>twin</name></include>
+<include><uri>fixed.sdf</uri><static>false</static></include>)"));
+  ASSERT_TRUE(Read(file).has_value());
+  EXPECT_EQ(TakeError(Code::kIncludePoseMissing).source.line, 4);
+  EXPECT_EQ(TakeError(Code::kIncludeNotModel).source.line, 5);
+  EXPECT_EQ(TakeError(Code::kElementInvalid).source.line, 8);  // static
+  const Diagnostic twin = TakeError(Code::kDuplicateName);  // the core's
+  EXPECT_EQ(twin.source.line, 7);
+  EXPECT_NE(twin.message.find("<include> of 'part.sdf'"), std::string::npos);
+}
+
+TEST_F(ComposeTest, EachFileIsLoadedOnce) {
+  const std::string file = Write("m.sdf", Model("m", R"(<link name="l"/>
+<include><uri>p.sdf</uri><name>a</name></include>
+<include><uri>./p.sdf</uri><name>b</name></include>
+<include><uri>p.sdf</uri><name>c</name></include>)"));
+  Write("p.sdf", Model("p", R"(<link name="l"/>)"));
+  Diagnostics* sink = &diags_;
+  const std::optional<Document> doc = ReadFile(
+      file, sink, [] { ReadOptions o; o.expand_includes = false; return o; }());
+  ASSERT_TRUE(doc.has_value());
+  int loads = 0;
+  const IncludeLoader load = [&](const std::string& path, Diagnostics* d) {
+    ++loads;
+    ReadOptions o;
+    o.expand_includes = false;
+    return ReadFile(path, d, o);
+  };
+  ComposeOptions options;
+  options.supported = [](std::string_view) { return true; };
+  const Document composed = ExpandIncludes(*doc, load, options, sink);
+  EXPECT_EQ(loads, 1);
+  EXPECT_EQ(composed.size(), 1u + 1 + 3 * 2);  // m, l, 3 x (model, link)
+}
+
+TEST_F(ComposeTest, LongIncludeChainsNeedNoRecursion) {
+  constexpr int kFiles = 2000;
+  for (int i = 0; i < kFiles; ++i) {
+    const std::string next =
+        i + 1 < kFiles ? "<include><uri>f" + std::to_string(i + 1) +
+                             ".sdf</uri><pose>1 0 0 0 0 0</pose></include>"
+                       : "";
+    Write("f" + std::to_string(i) + ".sdf",
+          Model("m" + std::to_string(i), "<link name=\"l\"/>" + next));
+  }
+  const auto doc = Read((root_ / "f0.sdf").string());
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(Remaining(), 0u) << DescribeRemaining();
+  const Resolution r = ResolveAll(*doc, graph_);
+  EXPECT_EQ(doc->size(), 2u * kFiles);
+  EXPECT_NEAR(r.X_W[doc->size() - 1].translation().x(), kFiles - 1, 1e-9);
+}
+
+}  // namespace
+}  // namespace sdfconv

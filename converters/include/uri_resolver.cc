@@ -1,0 +1,196 @@
+#include "converters/include/uri_resolver.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <optional>
+#include <system_error>
+
+#include "converters/xml/text_values.h"
+#include "converters/xml/xml_document.h"
+#include "core/diagnostic.h"
+#include "core/document.h"
+
+namespace sdfconv {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool StartsWith(std::string_view s, std::string_view prefix) {
+  return s.substr(0, prefix.size()) == prefix;
+}
+
+bool IsFile(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_regular_file(p, ec);
+}
+
+bool IsFolder(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_directory(p, ec);
+}
+
+std::string Normal(const fs::path& p) {
+  return p.lexically_normal().string();
+}
+
+std::string Join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& item : items) {
+    if (!out.empty()) out += ", ";
+    out += item;
+  }
+  return out.empty() ? "(none)" : out;
+}
+
+// The model file a model folder's manifest names; empty with `why` set when
+// there is none.
+std::string FileInModelFolder(const fs::path& folder,
+                              const VersionSupported& supported,
+                              std::string* why) {
+  fs::path manifest = folder / "model.config";
+  if (!IsFile(manifest)) manifest = folder / "manifest.xml";
+  if (!IsFile(manifest)) {
+    *why = "the folder " + Normal(folder) +
+           " has no model.config (nor manifest.xml)";
+    return "";
+  }
+  Diagnostics ignored;
+  const std::optional<XmlDocument> xml =
+      XmlDocument::LoadFile(manifest.string(), &ignored);
+  if (!xml) {
+    *why = Normal(manifest) + " cannot be read as XML";
+    return "";
+  }
+  std::string best_file;
+  int best_version = -1;
+  std::vector<std::string> seen;
+  for (const xmlNode* sdf : ChildElements(xml->root())) {
+    if (Tag(sdf) != "sdf") continue;
+    const std::string version = Attribute(sdf, "version").value_or("");
+    const std::string file(TrimWhitespace(Text(sdf)));
+    seen.push_back(version.empty() ? "(no version)" : version);
+    if (file.empty() || !supported(version)) continue;
+    const int number = VersionNumber(version);
+    if (number > best_version) {
+      best_version = number;
+      best_file = file;
+    }
+  }
+  if (best_file.empty()) {
+    *why = Normal(manifest) + " lists no <sdf> file of a version sdfconv "
+           "reads (listed: " + Join(seen) + ")";
+    return "";
+  }
+  const fs::path file = folder / best_file;
+  if (!IsFile(file)) {
+    *why = Normal(manifest) + " names " + best_file + ", which does not exist";
+    return "";
+  }
+  return Normal(file);
+}
+
+// `found` is a file or a model folder: the file it stands for.
+ResolvedUri Found(const fs::path& found, std::string_view uri,
+                  const VersionSupported& supported) {
+  ResolvedUri r;
+  if (!IsFolder(found)) {
+    r.file = Normal(found);
+    return r;
+  }
+  std::string why;
+  r.file = FileInModelFolder(found, supported, &why);
+  if (r.file.empty()) {
+    r.error = "cannot resolve " + std::string(uri) + ": " + why;
+  }
+  return r;
+}
+
+}  // namespace
+
+std::vector<std::string> SearchFolders(const IncludeSearch& search) {
+  std::vector<std::string> out;
+  for (const std::string& p : search.model_paths) {
+    if (!p.empty()) out.push_back(p);
+  }
+  if (!search.use_environment) return out;
+  for (const char* variable : kModelPathVariables) {
+    const char* value = std::getenv(variable);
+    if (value == nullptr) continue;
+    std::string_view rest(value);
+    while (!rest.empty()) {
+      const size_t colon = rest.find(':');
+      const std::string_view entry = rest.substr(0, colon);
+      if (!entry.empty()) out.emplace_back(entry);
+      if (colon == std::string_view::npos) break;
+      rest.remove_prefix(colon + 1);
+    }
+  }
+  return out;
+}
+
+ResolvedUri ResolveIncludeUri(std::string_view uri,
+                              const std::string& including_file,
+                              const IncludeSearch& search,
+                              const VersionSupported& supported) {
+  const std::string text(TrimWhitespace(uri));
+  const std::vector<std::string> folders = SearchFolders(search);
+  const std::string searched =
+      " (searched, in order: " + Join(folders) +
+      "; from --model-path, then SDF_PATH, GZ_SIM_RESOURCE_PATH, "
+      "IGN_GAZEBO_RESOURCE_PATH, GAZEBO_MODEL_PATH)";
+  ResolvedUri r;
+  if (text.empty()) {
+    r.error = "//include/uri is empty";
+    return r;
+  }
+  if (StartsWith(text, "model://")) {
+    const std::string rest = text.substr(8);
+    const std::string name = rest.substr(0, rest.find('/'));
+    if (name.empty()) {
+      r.error = "cannot resolve " + text + ": no model name after model://";
+      return r;
+    }
+    for (const std::string& folder : folders) {
+      const fs::path candidate = fs::path(folder) / rest;
+      if (IsFile(candidate) || IsFolder(candidate)) {
+        return Found(candidate, text, supported);
+      }
+    }
+    r.error = "cannot resolve " + text + ": no model folder '" + name +
+              "' in any search folder" + searched;
+    return r;
+  }
+  std::string path = text;
+  if (StartsWith(text, "file://")) {
+    path = text.substr(7);
+  } else if (const size_t scheme = text.find("://");
+             scheme != std::string::npos) {
+    r.error = "cannot resolve " + text + ": sdfconv reads local files only "
+              "(file paths, file://, model://), not " +
+              text.substr(0, scheme + 3) + " URIs";
+    return r;
+  }
+  const fs::path written(path);
+  if (written.is_absolute()) {
+    if (IsFile(written) || IsFolder(written)) {
+      return Found(written, text, supported);
+    }
+    r.error = "cannot resolve " + text + ": " + Normal(written) +
+              " does not exist";
+    return r;
+  }
+  const fs::path here = fs::path(including_file).parent_path() / written;
+  if (IsFile(here) || IsFolder(here)) return Found(here, text, supported);
+  for (const std::string& folder : folders) {
+    const fs::path candidate = fs::path(folder) / written;
+    if (IsFile(candidate) || IsFolder(candidate)) {
+      return Found(candidate, text, supported);
+    }
+  }
+  r.error = "cannot resolve " + text + ": not found next to " +
+            including_file + " (" + Normal(here) + ") nor in any search folder" +
+            searched;
+  return r;
+}
+
+}  // namespace sdfconv

@@ -1,0 +1,141 @@
+#include "converters/include/uri_resolver.h"
+
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+namespace sdfconv {
+namespace {
+
+namespace fs = std::filesystem;
+
+class UriResolverTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fs::path(::testing::TempDir()) /
+            ("uri_" + std::string(::testing::UnitTest::GetInstance()
+                                      ->current_test_info()
+                                      ->name()));
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+    for (const char* v : kModelPathVariables) ::unsetenv(v);
+  }
+  void TearDown() override {
+    for (const char* v : kModelPathVariables) ::unsetenv(v);
+  }
+
+  std::string Write(const std::string& relative, const std::string& text = "x") {
+    const fs::path p = root_ / relative;
+    fs::create_directories(p.parent_path());
+    std::ofstream(p) << text;
+    return p.lexically_normal().string();
+  }
+
+  ResolvedUri Resolve(const std::string& uri, const IncludeSearch& search = {}) {
+    return ResolveIncludeUri(uri, (root_ / "world.sdf").string(), search,
+                             [](std::string_view v) {
+                               return v == "1.4" || v == "1.6" || v == "1.8";
+                             });
+  }
+
+  fs::path root_;
+};
+
+TEST_F(UriResolverTest, RelativeFilesAreFoundNextToTheIncludingFile) {
+  const std::string file = Write("parts/arm.sdf");
+  EXPECT_EQ(Resolve("parts/arm.sdf").file, file);
+  EXPECT_EQ(Resolve("file://parts/arm.sdf").file, file);
+  EXPECT_EQ(Resolve("  parts/../parts/arm.sdf\n").file, file);
+  EXPECT_EQ(Resolve("file://" + file).file, file);  // absolute
+}
+
+TEST_F(UriResolverTest, RelativeFilesFallBackToTheSearchFolders) {
+  const std::string file = Write("lib/test_model/model.sdf");
+  Write("lib/test_model/model.config",
+        "<model><sdf version='1.6'>model.sdf</sdf></model>");
+  IncludeSearch search;
+  search.model_paths = {(root_ / "lib").string()};
+  EXPECT_EQ(Resolve("test_model", search).file, file);
+  EXPECT_NE(Resolve("test_model").error.find("not found next to"),
+            std::string::npos);
+}
+
+TEST_F(UriResolverTest, ModelUrisSearchModelPathsThenTheEnvironment) {
+  const std::string first = Write("a/box/box.sdf");
+  const std::string second = Write("b/box/box.sdf");
+  const std::string env_only = Write("env/cone/cone.sdf");
+  IncludeSearch search;
+  search.model_paths = {(root_ / "a").string(), (root_ / "b").string()};
+  ::setenv("GAZEBO_MODEL_PATH", (":" + (root_ / "env").string()).c_str(), 1);
+  EXPECT_EQ(Resolve("model://box/box.sdf", search).file, first);
+  EXPECT_EQ(Resolve("model://cone/cone.sdf", search).file, env_only);
+  search.use_environment = false;
+  EXPECT_TRUE(Resolve("model://cone/cone.sdf", search).file.empty());
+  std::reverse(search.model_paths.begin(), search.model_paths.end());
+  EXPECT_EQ(Resolve("model://box/box.sdf", search).file, second);
+}
+
+TEST_F(UriResolverTest, EnvironmentVariablesAreSearchedInOrder) {
+  const std::string sdf_path = Write("s/m/m.sdf");
+  Write("g/m/m.sdf");
+  ::setenv("GAZEBO_MODEL_PATH", (root_ / "g").c_str(), 1);
+  ::setenv("SDF_PATH", (root_ / "s").c_str(), 1);
+  EXPECT_EQ(Resolve("model://m/m.sdf").file, sdf_path);
+  IncludeSearch search;
+  EXPECT_EQ(SearchFolders(search),
+            (std::vector<std::string>{(root_ / "s").string(),
+                                      (root_ / "g").string()}));
+}
+
+TEST_F(UriResolverTest, AModelFolderGivesItsHighestSupportedSdf) {
+  Write("m/arm/model.config", R"(<?xml version="1.0"?>
+<model>
+  <name>arm</name>
+  <sdf version="1.4">model-1_4.sdf</sdf>
+  <sdf version="1.8">model.sdf</sdf>
+  <sdf version="1.9">model-1_9.sdf</sdf>
+  <sdf version="1.6">model-1_6.sdf</sdf>
+</model>)");
+  Write("m/arm/model-1_4.sdf");
+  const std::string newest = Write("m/arm/model.sdf");
+  Write("m/arm/model-1_9.sdf");
+  Write("m/arm/model-1_6.sdf");
+  IncludeSearch search;
+  search.model_paths = {(root_ / "m").string()};
+  EXPECT_EQ(Resolve("model://arm", search).file, newest);
+  EXPECT_EQ(Resolve("file://m/arm", search).file, newest);
+}
+
+TEST_F(UriResolverTest, ProblemsSayWhatWasSearched) {
+  IncludeSearch search;
+  search.model_paths = {(root_ / "nowhere").string()};
+  const ResolvedUri missing = Resolve("model://ghost", search);
+  EXPECT_TRUE(missing.file.empty());
+  EXPECT_NE(missing.error.find("cannot resolve model://ghost"),
+            std::string::npos);
+  EXPECT_NE(missing.error.find((root_ / "nowhere").string()),
+            std::string::npos);
+
+  Write("m/bare/model.sdf");
+  search.model_paths = {(root_ / "m").string()};
+  EXPECT_NE(Resolve("model://bare", search).error.find("has no model.config"),
+            std::string::npos);
+
+  Write("m/future/model.config",
+        "<model><sdf version='1.10'>model.sdf</sdf></model>");
+  EXPECT_NE(Resolve("model://future", search)
+                .error.find("no <sdf> file of a version sdfconv reads "
+                            "(listed: 1.10)"),
+            std::string::npos);
+
+  EXPECT_NE(Resolve("https://fuel.gazebosim.org/x").error.find("not https://"),
+            std::string::npos);
+  EXPECT_NE(Resolve("").error.find("empty"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace sdfconv

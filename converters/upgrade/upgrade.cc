@@ -99,6 +99,12 @@ UpgradeResult Failed(UpgradeResult result) {
 
 UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
                          const UpgradeOptions& options) {
+  return UpgradeSdf(input, path, options, nullptr);
+}
+
+UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
+                         const UpgradeOptions& options,
+                         upgrade::Correspondence* correspondence) {
   UpgradeResult result;
   std::optional<XmlTree> tree =
       XmlTree::Parse(input, path, &result.diagnostics);
@@ -135,14 +141,17 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
 
   result.output = tree->Serialize();
   result.changed = result.output != input;
+  upgrade::Correspondence became;
+  if (options.verify || correspondence != nullptr) {
+    became = upgrade::Correspond(names_before, *tree, ctx.alias,
+                                 ctx.flipped_joints);
+  }
   if (options.verify &&
-      !upgrade::VerifyUpgrade(input, result.output, path,
-                              upgrade::Correspond(names_before, *tree,
-                                                  ctx.alias,
-                                                  ctx.flipped_joints),
+      !upgrade::VerifyUpgrade(input, result.output, path, became,
                               &result.diagnostics)) {
     return Failed(std::move(result));
   }
+  if (correspondence != nullptr) *correspondence = std::move(became);
   SortByLine(&result.diagnostics);
   return result;
 }

@@ -54,6 +54,17 @@ struct UpgradeResult {
 UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
                          const UpgradeOptions& options = {});
 
+namespace upgrade {
+struct Correspondence;  // verify.h
+}  // namespace upgrade
+
+// As above, and on success `correspondence` says which element of the
+// output each element of the input became (renames, moves, joints turned
+// around), for a proof that spans several files (expand_includes.h).
+UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
+                         const UpgradeOptions& options,
+                         upgrade::Correspondence* correspondence);
+
 // A model.config manifest: points its <sdf version="..."> entries at the
 // upgraded files (version 1.8), keeps everything else.
 UpgradeResult UpgradeModelConfig(std::string_view input,

@@ -127,6 +127,16 @@ bool IsValueLevel(const Diagnostic& d) {
 
 namespace {
 
+// How the messages name what is being proven.
+struct Words {
+  std::string_view change;  // "the upgrade"
+  std::string_view result;  // "the upgraded SDFormat 1.8"
+};
+
+constexpr Words kUpgradeWords = {"the upgrade", "the upgraded SDFormat 1.8"};
+constexpr Words kExpansionWords = {"the expansion of the includes",
+                                   "the expanded SDFormat 1.8"};
+
 struct Read {
   std::optional<Document> doc;
   FrameGraph graph;
@@ -138,9 +148,10 @@ struct Read {
 
 // Reads `text`; value-level errors (IsValueLevel) of the reading do not stop
 // the frame graph and the resolution, any other error does.
-Read ReadAndResolve(const std::string& text, const std::string& path) {
+Read ReadAndResolve(std::string_view text, const std::string& path,
+                    const ReadOptions& options = {}) {
   Read r;
-  r.doc = ReadString(text, path, &r.diags);
+  r.doc = ReadString(text, path, &r.diags, options);
   for (const Diagnostic& d : r.diags.items()) {
     if (d.severity != Severity::kError) continue;
     if (IsValueLevel(d)) {
@@ -198,33 +209,34 @@ bool Compared(ElementKind kind) {
 
 std::string Numbers(const Pose& X) { return FormatPose(X); }
 
-void Differ(Diagnostics* diags, const Element& e, const std::string& what) {
+void Differ(Diagnostics* diags, const Words& words, const Element& e,
+            const std::string& what) {
   diags->Error(kNotEquivalent, e.source,
                std::string(KindName(e.kind)) + " '" + e.name + "': " + what +
-                   "; the upgrade would change the meaning, so nothing was "
-                   "written");
+                   "; " + std::string(words.change) +
+                   " would change the meaning, so nothing was written");
 }
 
 void CompareElement(const Read& in, ElementId i, const Read& out, ElementId o,
-                    bool flipped, Diagnostics* diags) {
+                    bool flipped, const Words& words, Diagnostics* diags) {
   const Element& e = in.doc->at(i);
   const Pose& X_in = in.resolution.X_W[i];
   const Pose& X_out = out.resolution.X_W[o];
   if (PoseDistance(X_in, X_out) > kVerifyTolerance) {
-    Differ(diags, e,
+    Differ(diags, words, e,
            "its world pose was " + Numbers(X_in) + " and would be " +
                Numbers(X_out));
   }
   const auto& a_in = in.resolution.axes_W[i];
   const auto& a_out = out.resolution.axes_W[o];
   if (a_in.size() != a_out.size()) {
-    Differ(diags, e, "its number of axes would change");
+    Differ(diags, words, e, "its number of axes would change");
     return;
   }
   for (size_t k = 0; k < a_in.size(); ++k) {
     const Eigen::Vector3d expected = flipped ? -a_in[k] : a_in[k];
     if ((expected - a_out[k]).norm() > kVerifyTolerance) {
-      Differ(diags, e,
+      Differ(diags, words, e,
              "axis " + std::to_string(k + 1) + " in the world frame was " +
                  FormatVector(a_in[k]) + " and would be " +
                  FormatVector(a_out[k]) + (flipped ? " (reversed)" : ""));
@@ -232,24 +244,23 @@ void CompareElement(const Read& in, ElementId i, const Read& out, ElementId o,
   }
 }
 
-}  // namespace
-
-bool VerifyUpgrade(std::string_view input, std::string_view output,
-                   const std::string& path,
-                   const Correspondence& correspondence, Diagnostics* diags) {
-  const Read in = ReadAndResolve(WithIncludeStandIns(input, path), path);
+// Compares the readings of an input and of its output, as described in
+// verify.h; false, with errors in `diags`, on any difference.
+bool Compare(const Read& in, const Read& out, const std::string& path,
+             const Correspondence& correspondence, const Words& words,
+             Diagnostics* diags) {
+  const std::string result(words.result);
   if (in.fatal) {
     for (const Diagnostic& d : in.diags.items()) {
       if (d.severity == Severity::kError) diags->Add(d);
     }
     if (!diags->HasErrors()) {
       diags->Error(Code::kVersionUnsupported, {path, 0, ""},
-                   "the input cannot be read, so the upgrade cannot be "
-                   "verified");
+                   "the input cannot be read, so " +
+                       std::string(words.change) + " cannot be verified");
     }
     return false;
   }
-  const Read out = ReadAndResolve(WithIncludeStandIns(output, path), path);
   // The output may have exactly the input's value-level errors (kept as
   // written), no other.
   const bool same_value_errors =
@@ -268,22 +279,20 @@ bool VerifyUpgrade(std::string_view input, std::string_view output,
           continue;
         }
       }
-      d.message = "the upgraded SDFormat 1.8 (not written) fails validation"
-                  " at its line " + std::to_string(d.source.line) + ": " +
-                  d.message;
+      d.message = result + " (not written) fails validation at its line " +
+                  std::to_string(d.source.line) + ": " + d.message;
       d.source.line = 0;
       diags->Add(std::move(d));
     }
     for (const auto& [code, tag] : unmatched) {
       diags->Error(kNotEquivalent, {path, 0, ""},
                    "the input has a " + std::string(CodeName(code)) +
-                       " error at a <" + tag +
-                       "> that the upgraded SDFormat 1.8 (not written) "
-                       "would not have");
+                       " error at a <" + tag + "> that " + result +
+                       " (not written) would not have");
     }
     if (!diags->HasErrors()) {
       diags->Error(kNotEquivalent, {path, 0, ""},
-                   "the upgraded SDFormat 1.8 (not written) cannot be read");
+                   result + " (not written) cannot be read");
     }
     return false;
   }
@@ -319,20 +328,54 @@ bool VerifyUpgrade(std::string_view input, std::string_view output,
       if (spelled.first.empty()) {
         spelled = {KindName(e.kind), in.doc->ScopedName(i)};
       }
-      Differ(diags, e,
+      Differ(diags, words, e,
              "it has no counterpart (" + spelled.first + " '" +
-                 spelled.second + "') in the upgraded file");
+                 spelled.second + "') in " + result);
       continue;
     }
     const bool flipped = e.kind == ElementKind::kJoint &&
                          flipped_joints.count(key.name) != 0;
-    CompareElement(in, i, out, found->second, flipped, diags);
+    CompareElement(in, i, out, found->second, flipped, words, diags);
   }
   if (diags->size() != errors_before) return false;
   for (const Diagnostic& d : in.kept) {
     diags->Warning(d.code, d.source, "kept as written: " + d.message);
   }
   return true;
+}
+
+}  // namespace
+
+bool VerifyUpgrade(std::string_view input, std::string_view output,
+                   const std::string& path,
+                   const Correspondence& correspondence, Diagnostics* diags) {
+  // Included files as they are, when every include resolves and the input
+  // is valid with them; stand-ins for the includes otherwise.
+  if (input.find("<include") != std::string_view::npos) {
+    const Read in = ReadAndResolve(input, path);
+    if (!in.fatal) {
+      const Read out = ReadAndResolve(output, path);
+      return Compare(in, out, path, correspondence, kUpgradeWords, diags);
+    }
+  }
+  const Read in = ReadAndResolve(WithIncludeStandIns(input, path), path);
+  if (in.fatal) return Compare(in, {}, path, correspondence, kUpgradeWords, diags);
+  const Read out = ReadAndResolve(WithIncludeStandIns(output, path), path);
+  return Compare(in, out, path, correspondence, kUpgradeWords, diags);
+}
+
+bool VerifyExpansion(std::string_view input, std::string_view output,
+                     const std::string& path, const IncludeSearch& search,
+                     const Correspondence& correspondence,
+                     Diagnostics* diags) {
+  ReadOptions options;
+  options.include_search = search;
+  const Read in = ReadAndResolve(input, path, options);
+  if (in.fatal) {
+    return Compare(in, {}, path, correspondence, kExpansionWords, diags);
+  }
+  const Read out = ReadAndResolve(output, path, options);
+  return Compare(in, out, path, correspondence, kExpansionWords, diags);
 }
 
 }  // namespace sdfconv::upgrade

@@ -10,11 +10,19 @@
 // frame (reversed for a joint the upgrade turned around). An element of the
 // input without a counterpart is a difference too.
 //
-// <include>s are kept as includes, and the included files are not read; so
-// that files with includes can be verified, both texts are checked with
-// their includes replaced by stand-ins (include_stand_ins.h). The proof
-// then covers everything the file itself says, whatever the included files
-// contain.
+// <include>s are kept as includes. When every include of the input
+// resolves (converters/include/uri_resolver.h, the environment's model
+// paths) and the input is valid with them, both texts are read with the
+// included files and compared in full. Otherwise (an included model is not
+// at hand) both texts are checked with their includes replaced by stand-ins
+// (include_stand_ins.h): the proof then covers everything the file itself
+// says, whatever the included files contain.
+//
+// VerifyExpansion is the same proof for the expansion of includes
+// (expand_includes.h): the input is read with its includes expanded by the
+// core (converters/include/compose.h), each included file with its own
+// version's front end, and the self-contained 1.8 output must give every
+// element, by scoped name, the same world pose and axes.
 #ifndef SDFCONV_CONVERTERS_UPGRADE_VERIFY_H_
 #define SDFCONV_CONVERTERS_UPGRADE_VERIFY_H_
 
@@ -24,6 +32,7 @@
 #include <string_view>
 #include <utility>
 
+#include "converters/include/uri_resolver.h"
 #include "core/diagnostic.h"
 
 namespace sdfconv::upgrade {
@@ -64,6 +73,20 @@ inline constexpr double kVerifyTolerance = 1e-9;
                                  const std::string& path,
                                  const Correspondence& correspondence,
                                  Diagnostics* diags);
+
+// Reads `input` (the file `path`) with its includes expanded (URIs found
+// with `search`) and `output` (which has none left), and compares them as
+// VerifyUpgrade does, element by element under the same scoped names.
+// Returns false, with errors in `diags`, on any difference or when either
+// does not pass validation (value-level errors apart, as above).
+// `correspondence` names the elements the upgrades of the files renamed or
+// moved, by their scoped names in the composed input and in the output.
+[[nodiscard]] bool VerifyExpansion(std::string_view input,
+                                   std::string_view output,
+                                   const std::string& path,
+                                   const IncludeSearch& search,
+                                   const Correspondence& correspondence,
+                                   Diagnostics* diags);
 
 }  // namespace sdfconv::upgrade
 

@@ -306,6 +306,33 @@ NodeId XmlTree::Clone(NodeId id, bool with_comments) {
   return top;
 }
 
+NodeId XmlTree::Import(const XmlTree& from, NodeId id) {
+  // (source in `from`, copy here) pairs; children after their parent.
+  const NodeId top = Add(from.nodes_[id]);
+  nodes_[top].parent = kNoNode;
+  std::vector<std::pair<NodeId, NodeId>> stack = {{id, top}};
+  while (!stack.empty()) {
+    const auto [source, to] = stack.back();
+    stack.pop_back();
+    nodes_[to].children.clear();
+    for (NodeId c : from.nodes_[source].children) {
+      const NodeId copy = Add(from.nodes_[c]);
+      nodes_[copy].parent = to;
+      nodes_[to].children.push_back(copy);
+      stack.push_back({c, copy});
+    }
+  }
+  return top;
+}
+
+void XmlTree::Replace(NodeId id, NodeId with) {
+  const NodeId parent = nodes_[id].parent;
+  if (parent == kNoNode) return;
+  nodes_[parent].children[IndexInParent(id)] = with;
+  nodes_[with].parent = parent;
+  nodes_[id].parent = kNoNode;
+}
+
 void XmlTree::OpenIfSelfClosing(NodeId id) {
   XmlNode& n = nodes_[id];
   if (!n.self_closing) return;

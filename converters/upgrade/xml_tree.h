@@ -152,6 +152,9 @@ class XmlTree {
   // A detached copy of `id` and its content; comments are dropped when
   // `with_comments` is false.
   NodeId Clone(NodeId id, bool with_comments);
+  // A detached copy of `id` of another tree `from` and its content, every
+  // piece as written there (lines included).
+  NodeId Import(const XmlTree& from, NodeId id);
   // Inserts the detached `child` as a child of `parent` at `index` of its
   // children list (raw, no whitespace added).
   void InsertAt(NodeId parent, size_t index, NodeId child);
@@ -166,6 +169,9 @@ class XmlTree {
   // Removes `id` from its parent, together with the indentation and line
   // break in front of it when it sits on a line of its own.
   void RemoveLine(NodeId id);
+  // Puts the detached `with` where `id` is, which becomes detached; the
+  // text around them is unchanged.
+  void Replace(NodeId id, NodeId with);
   // Removes `id` from its parent, nothing else.
   void Detach(NodeId id);
   // Re-indents the raw whitespace inside a moved subtree: every line break

@@ -159,6 +159,28 @@ TEST(XmlTreeTest, CloneWithoutComments) {
   EXPECT_FALSE(tree.Attached(copy));
 }
 
+TEST(XmlTreeTest, ImportAndReplaceKeepEveryPieceAsWritten) {
+  const XmlTree from = MustParse(
+      "<sdf version='1.8'>\n"
+      "  <model name = 'm' ><!-- c --><link name=\"l\"/>\n  </model>\n"
+      "</sdf>");
+  XmlTree tree = MustParse(
+      "<sdf version='1.8'>\n  <world name='w'>\n    <include/>\n  "
+      "</world>\n</sdf>");
+  const NodeId copy = tree.Import(from, from.FirstChild(from.root()));
+  EXPECT_FALSE(tree.Attached(copy));
+  EXPECT_EQ(tree.at(copy).line, 2);
+  const NodeId include =
+      tree.FirstChild(tree.FirstChild(tree.root()), "include");
+  tree.Replace(include, copy);
+  EXPECT_FALSE(tree.Attached(include));
+  EXPECT_TRUE(tree.Attached(copy));
+  EXPECT_EQ(tree.Serialize(),
+            "<sdf version='1.8'>\n  <world name='w'>\n"
+            "    <model name = 'm' ><!-- c --><link name=\"l\"/>\n  </model>\n"
+            "  </world>\n</sdf>");
+}
+
 TEST(XmlTreeTest, LocateNamesLineAndPath) {
   const XmlTree tree =
       MustParse("<sdf>\n<model name='m'>\n  <link name='l'/>\n</model></sdf>");

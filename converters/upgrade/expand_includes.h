@@ -1,0 +1,60 @@
+// Expanding includes: one self-contained SDFormat 1.8 file in which every
+// <include>, at any depth of inclusion, is replaced by the model it names.
+//
+// Invariant: the output holds no <include> (outside plugins), and every
+// model, link, joint, frame, collision, visual, sensor and light has, under
+// its scoped name, the world pose and joint axes that the input gives it
+// when the core composes its includes (converters/include/compose.h),
+// within 1e-9. That is proven per file (verify.h, VerifyExpansion);
+// otherwise there is no output.
+//
+// How: the file and every file it includes are upgraded to 1.8 text on
+// their own (UpgradeSdf, so a 1.4 model keeps its 1.4 meaning: axes in the
+// parent model frame become expressed_in="__model__", ...; an included URDF
+// is imported with UrdfToSdf). Then each <include> is replaced by the
+// included file's <model>, copied as written (comments, unknown elements,
+// plugins, mesh URIs such as model://...), with the include's overrides:
+//  - //include/name -> the model's name attribute (scopes follow it);
+//  - //include/pose -> the model's <pose>, relative_to kept: it is evaluated
+//    in the including scope, as a nested model's pose is;
+//  - //include/placement_frame -> the model's placement_frame attribute
+//    (//model/@placement_frame, SDFormat 1.8);
+//  - //include/static true -> <static>true</static>;
+//  - the include's own <joint>, <frame> and <plugin>s -> appended inside
+//    the model, whose scope they are written in.
+// Without overrides, the included model's own name, pose and
+// placement_frame stay. Each include is resolved relative to the file it is
+// written in (converters/include/uri_resolver.h), and each file is upgraded
+// once however often it is included.
+//
+// A URI that names no file (INCLUDE_URI_UNRESOLVED), a file that includes
+// itself through any chain (INCLUDE_CYCLE), an included file holding no
+// model (INCLUDE_NOT_MODEL) or one that cannot be upgraded (its own errors)
+// is reported at the <include> in the file where it is written, and there
+// is no output. Iterative: a worklist of includes, no recursion on the
+// depth of inclusion or of nesting.
+//
+//   IncludeSearch search;
+//   search.model_paths = {"/models"};
+//   UpgradeResult r = ExpandIncludesToSdf18(text, "world.sdf", search);
+//   if (r.ok()) Write(r.output);  // else r.diagnostics says why
+#ifndef SDFCONV_CONVERTERS_UPGRADE_EXPAND_INCLUDES_H_
+#define SDFCONV_CONVERTERS_UPGRADE_EXPAND_INCLUDES_H_
+
+#include <string>
+#include <string_view>
+
+#include "converters/include/uri_resolver.h"
+#include "converters/upgrade/upgrade.h"
+
+namespace sdfconv {
+
+// `input` is the text of the file `path`: relative include URIs are
+// resolved from its folder, and diagnostics name it so.
+[[nodiscard]] UpgradeResult ExpandIncludesToSdf18(std::string_view input,
+                                                  const std::string& path,
+                                                  const IncludeSearch& search);
+
+}  // namespace sdfconv
+
+#endif  // SDFCONV_CONVERTERS_UPGRADE_EXPAND_INCLUDES_H_

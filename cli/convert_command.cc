@@ -6,6 +6,7 @@
 #include "cli/check_command.h"
 #include "converters/flat/flat_writer.h"
 #include "converters/registry.h"
+#include "converters/upgrade/expand_includes.h"
 #include "converters/upgrade/upgrade.h"
 #include "converters/urdf_export/urdf_writer.h"
 #include "converters/urdf/urdf_import_options.h"
@@ -72,7 +73,8 @@ UrdfImportOptions UrdfOptions(const ConvertOptions& options) {
   return urdf;
 }
 
-// --to sdf: import a URDF, or upgrade an SDFormat file of any version.
+// --to sdf: import a URDF, or upgrade an SDFormat file of any version
+// (with --expand-includes: into one file, every include replaced).
 int ConvertToSdf(const ConvertOptions& options, std::ostream& out,
                  std::ostream& err) {
   Diagnostics diags;
@@ -86,7 +88,12 @@ int ConvertToSdf(const ConvertOptions& options, std::ostream& out,
     return Finish(options, UrdfToSdf(*xml, UrdfOptions(options), &diags),
                   diags, out, err);
   }
-  UpgradeResult upgraded = UpgradeSdf(*bytes, options.file);
+  IncludeSearch search;
+  search.model_paths = options.model_paths;
+  UpgradeResult upgraded =
+      options.expand_includes
+          ? ExpandIncludesToSdf18(*bytes, options.file, search)
+          : UpgradeSdf(*bytes, options.file);
   diags.Append(upgraded.diagnostics);
   std::optional<std::string> text;
   if (upgraded.ok()) text = std::move(upgraded.output);
@@ -94,9 +101,10 @@ int ConvertToSdf(const ConvertOptions& options, std::ostream& out,
 }
 
 UrdfExportOptions ExportOptions(const ConvertOptions& options,
-                                const XmlDocument* source) {
+                                const XmlSources& sources) {
   UrdfExportOptions urdf;
-  urdf.source = source;
+  urdf.source = sources.files().empty() ? nullptr : &sources.files().front();
+  urdf.included = &sources;
   urdf.model = options.model;
   urdf.separator = options.separator;
   urdf.frames = options.frames == "drop" ? UrdfFrames::kDrop : UrdfFrames::kLinks;
@@ -107,6 +115,8 @@ UrdfExportOptions ExportOptions(const ConvertOptions& options,
   urdf.unsupported_geometry = options.unsupported_geometry == "refuse"
                                   ? UrdfUnsupportedGeometry::kRefuse
                                   : UrdfUnsupportedGeometry::kSkip;
+  urdf.approximate = options.approximate;
+  urdf.root_link = options.root_link;
   return urdf;
 }
 
@@ -114,16 +124,18 @@ UrdfExportOptions ExportOptions(const ConvertOptions& options,
 int ConvertToUrdf(const ConvertOptions& options, std::ostream& out,
                   std::ostream& err) {
   Diagnostics diags;
-  std::optional<XmlDocument> xml = XmlDocument::LoadFile(options.file, &diags);
-  std::optional<Document> doc;
-  if (xml) doc = ReadXml(*xml, &diags);
+  ReadOptions read;
+  read.include_search.model_paths = options.model_paths;
+  XmlSources sources;  // the file, then each file it includes
+  const std::optional<Document> doc =
+      ReadFile(options.file, &diags, read, &sources);
   if (!doc || diags.HasErrors()) {
     return Finish(options, std::nullopt, diags, out, err);
   }
   const FrameGraph graph = BuildFrameGraph(*doc, &diags);
   if (diags.HasErrors()) return Finish(options, std::nullopt, diags, out, err);
   const Resolution resolution = ResolveAll(*doc, graph);
-  const UrdfExportOptions urdf = ExportOptions(options, &*xml);
+  const UrdfExportOptions urdf = ExportOptions(options, sources);
   return Finish(options, WriteUrdf(*doc, graph, resolution, urdf, &diags),
                 diags, out, err);
 }
@@ -134,7 +146,7 @@ int RunConvert(const ConvertOptions& options, std::ostream& out,
                std::ostream& err) {
   if (options.to == "sdf") return ConvertToSdf(options, out, err);
   if (options.to == "urdf") return ConvertToUrdf(options, out, err);
-  const CheckedFile file = CheckFile(options.file);
+  const CheckedFile file = CheckFile(options.file, options.model_paths);
   PrintDiagnostics(file.diags, err);
   if (file.unreadable()) return kExitCannotRun;
   if (!file.valid()) {

@@ -31,6 +31,10 @@ struct ConvertOptions {
   std::string to;               // "flat", "sdf" or "urdf"
   std::string format = "json";  // for "flat": "json" or "csv"
   std::string output;           // empty: write to `out`
+  // Where <include> URIs are searched first (docs/composition.md).
+  std::vector<std::string> model_paths;
+  // --to sdf: replace every <include> by its model (else kept as written).
+  bool expand_includes = false;
   // --to sdf from a URDF:
   bool merge_fixed_joints = false;
   std::string package_uri = "keep";  // "keep" or "model"
@@ -42,6 +46,8 @@ struct ConvertOptions {
   std::string mesh_uri = "package";  // "package", "keep" or "file"
   std::string mesh_root;             // for mesh_uri "file"
   std::string unsupported_geometry = "skip";  // or "refuse"
+  bool approximate = false;  // joint types URDF lacks: closest form
+  std::string root_link;     // empty: the tree's own root
 };
 
 // Returns an ExitCode (see exit_code.h).

@@ -32,6 +32,10 @@ namespace sdfconv {
 namespace {
 
 constexpr char kVersion[] = "sdfconv 0.1.0";
+constexpr char kModelPathHelp[] =
+    "Where <include> URIs (model://NAME, relative paths) are searched "
+    "first, before SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH "
+    "and GAZEBO_MODEL_PATH (repeatable, in order)";
 
 // Logs (progress, not diagnostics) go to stderr, so stdout stays the output.
 void SetUpLogging(bool verbose) {
@@ -103,6 +107,9 @@ int Main(int argc, char** argv) {
   check_cmd->add_option("FILE", check.files, "Files to check")->required();
   check_cmd->add_flag("-q,--quiet", check.quiet,
                       "Print only diagnostics, no verdict lines");
+  check_cmd->add_option("--model-path", check.model_paths, kModelPathHelp)
+      ->type_name("DIR")
+      ->allow_extra_args(false);  // one DIR per --model-path
 
   ConvertOptions convert;
   CLI::App* convert_cmd = app.add_subcommand(
@@ -121,6 +128,12 @@ int Main(int argc, char** argv) {
       ->capture_default_str();
   convert_cmd->add_option("-o,--output", convert.output,
                           "Write here (atomically) instead of stdout");
+  convert_cmd->add_option("--model-path", convert.model_paths, kModelPathHelp)
+      ->type_name("DIR")
+      ->allow_extra_args(false);  // one DIR per --model-path
+  convert_cmd->add_flag("--expand-includes", convert.expand_includes,
+                        "--to sdf: replace every <include> by the model it "
+                        "names (one self-contained SDFormat 1.8 file)");
   convert_cmd->add_flag("--merge-fixed-joints", convert.merge_fixed_joints,
                         "--to sdf from URDF: merge links attached by fixed "
                         "joints into their parents (libsdformat's behaviour)");
@@ -130,10 +143,13 @@ int Main(int argc, char** argv) {
                    "rewrite them to model://")
       ->check(CLI::IsMember({"keep", "model"}))
       ->capture_default_str();
-  convert_cmd->add_option("--package-path", convert.package_path,
-                          "--to sdf from URDF: folders holding ROS packages; "
-                          "package://P/x found there become file:// URIs "
-                          "(repeatable, searched in order)");
+  convert_cmd
+      ->add_option("--package-path", convert.package_path,
+                   "--to sdf from URDF: folders holding ROS packages; "
+                   "package://P/x found there become file:// URIs "
+                   "(repeatable, searched in order)")
+      ->type_name("DIR")
+      ->allow_extra_args(false);  // one DIR per --package-path
   convert_cmd->add_option("--model", convert.model,
                           "--to urdf from a world: the top-level model");
   convert_cmd
@@ -160,6 +176,15 @@ int Main(int argc, char** argv) {
                    "lacks")
       ->check(CLI::IsMember({"skip", "refuse"}))
       ->capture_default_str();
+  convert_cmd->add_flag("--approximate", convert.approximate,
+                        "--to urdf: write joint types URDF lacks (ball, "
+                        "universal, revolute2, screw, gearbox) as the "
+                        "closest URDF joints, warning what changed");
+  convert_cmd->add_option("--root-link", convert.root_link,
+                          "--to urdf: the URDF link to make the root "
+                          "(re-rooting the tree; not for a model fixed to "
+                          "the world)")
+      ->type_name("NAME");
 
   BatchOptions upgrade;
   CLI::App* upgrade_cmd = AddUpgradeCommand(app, upgrade);

@@ -123,10 +123,55 @@ if command -v check_urdf >/dev/null 2>&1; then
     fail "convert_urdf: check_urdf refuses the output"
 fi
 
+# convert --to urdf --root-link: the forearm becomes the root; a name that
+# is not a link is refused.
+run convert_urdf_root 0 convert "$arm" --to urdf --root-link forearm
+expect_grep convert_urdf_root "$tmp/convert_urdf_root.out" \
+  '<parent link="forearm"/>'
+run convert_urdf_bad_root 1 convert "$arm" --to urdf --root-link nope
+expect_grep convert_urdf_bad_root "$tmp/convert_urdf_bad_root.err" \
+  "error[URDF_EXPORT_UNSUPPORTED]"
+# convert --to urdf --approximate: a universal joint is refused without it
+# (the message names the option) and written as two revolutes with it.
+cat >"$tmp/universal.sdf" <<'SDF'
+<sdf version="1.8"><model name="m"><link name="a"/><link name="b"/>
+  <joint name="u" type="universal"><parent>a</parent><child>b</child>
+    <axis><xyz>1 0 0</xyz></axis><axis2><xyz>0 1 0</xyz></axis2></joint>
+</model></sdf>
+SDF
+run convert_urdf_universal 1 convert "$tmp/universal.sdf" --to urdf
+expect_grep convert_urdf_universal "$tmp/convert_urdf_universal.err" \
+  "--approximate"
+run convert_urdf_approximate 0 convert "$tmp/universal.sdf" --to urdf \
+  --approximate -o "$tmp/out/universal.urdf"
+expect_grep convert_urdf_approximate "$tmp/out/universal.urdf" \
+  '<joint name="u_axis2" type="continuous">'
+expect_grep convert_urdf_approximate "$tmp/convert_urdf_approximate.err" \
+  "warning[URDF_EXPORT_UNSUPPORTED]: joint 'u' (universal)"
+if command -v check_urdf >/dev/null 2>&1; then
+  check_urdf "$tmp/out/universal.urdf" >/dev/null 2>&1 ||
+    fail "convert_urdf_approximate: check_urdf refuses the output"
+fi
+
 # convert --to sdf: a 1.8 file comes back byte for byte; the output checks.
 run convert_sdf 0 convert "$arm" --to sdf -o "$tmp/out/arm18.sdf"
 cmp -s "$arm" "$tmp/out/arm18.sdf" || fail "convert_sdf: a 1.8 file changed"
 run convert_sdf_check 0 check "$tmp/out/arm18.sdf"
+
+# Composition: includes by relative file URI and by model:// (--model-path,
+# or the environment's GAZEBO_MODEL_PATH); flat poses cover included frames.
+assembly=$examples/arm_with_gripper.sdf
+run include_check 0 check --model-path "$examples/models" "$assembly"
+run include_flat 0 convert --model-path "$examples/models" "$assembly" \
+  --to flat --format csv
+expect_grep include_flat "$tmp/include_flat.out" "gripper::mount,frame,gripper::palm"
+expect_grep include_flat "$tmp/include_flat.out" "arm::tcp,frame,arm::forearm"
+GAZEBO_MODEL_PATH="$examples/models" run include_env 0 check "$assembly"
+run include_missing 1 check "$assembly"
+expect_grep include_missing "$tmp/include_missing.err" \
+  "error[INCLUDE_URI_UNRESOLVED]: <include> of 'model://parallel_gripper'"
+run include_missing_quiet 1 check -q --model-path "$tmp" "$assembly"
+expect_grep include_missing_quiet "$tmp/include_missing_quiet.err" "$tmp"
 
 # Usage.
 run no_args 2

@@ -9,6 +9,12 @@
 #include <utility>
 #include <vector>
 
+#include "converters/urdf_export/joint_approximation.h"
+#include "converters/urdf_export/gazebo_blocks.h"
+#include "converters/urdf_export/reroot.h"
+#include "converters/urdf_export/source_index.h"
+#include "converters/urdf_export/urdf_extensions.h"
+#include "converters/urdf_export/urdf_tree.h"
 #include "converters/xml/text_values.h"
 #include "core/pose.h"
 
@@ -52,50 +58,8 @@ std::string Origin(const Pose& X) {
 
 std::string Quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
 
-// One URDF link: an SDF link, an explicit frame, or the world.
-struct Node {
-  std::string name;
-  ElementId element = kNoElement;  // kNoElement: the world link
-  int parent_joint = -1;
-  Pose X_WLu = Pose::Identity();  // the URDF link frame in the world
-};
-
-// One URDF joint: an SDF joint, or a generated fixed joint.
-struct Edge {
-  std::string name;
-  ElementId element = kNoElement;  // kNoElement: generated
-  std::string type;
-  int parent = -1;
-  int child = -1;
-  Pose X_WJ = Pose::Identity();
-};
-
-// Finds the XML element each Document element was read from.
-class SourceIndex {
- public:
-  explicit SourceIndex(const XmlDocument* xml) : xml_(xml) {
-    if (xml == nullptr) return;
-    std::vector<const xmlNode*> todo{xml->root()};
-    while (!todo.empty()) {
-      const xmlNode* node = todo.back();
-      todo.pop_back();
-      by_key_.emplace(Key(xml->Line(node), xml->ElementPath(node)), node);
-      for (const xmlNode* child : ChildElements(node)) todo.push_back(child);
-    }
-  }
-  [[nodiscard]] const xmlNode* Find(const SourceLocation& at) const {
-    if (xml_ == nullptr || at.file != xml_->file()) return nullptr;
-    auto it = by_key_.find(Key(at.line, at.path));
-    return it == by_key_.end() ? nullptr : it->second;
-  }
-
- private:
-  static std::string Key(int line, const std::string& path) {
-    return std::to_string(line) + ":" + path;
-  }
-  const XmlDocument* xml_;
-  std::unordered_map<std::string, const xmlNode*> by_key_;
-};
+using Node = UrdfLink;  // urdf_tree.h
+using Edge = UrdfJoint;
 
 // The text of the descendant at `tags` (each a child of the previous).
 const xmlNode* Descend(const xmlNode* node,
@@ -119,16 +83,19 @@ class Writer {
   Writer(const Document& doc, const FrameGraph& graph, const Resolution& r,
          const UrdfExportOptions& options, Diagnostics* diags)
       : doc_(doc), graph_(graph), r_(r), options_(options), diags_(*diags),
-        source_(options.source) {}
+        source_(options.source, options.included) {}
 
   std::optional<std::string> Run() {
     if (!SelectModel()) return std::nullopt;
+    ext_.emplace(doc_, graph_, source_, model_);
     MarkSubtree();
     AddLinks();
     AddJoints();
+    AddKeptJoints();  // urdf_extensions.h
     if (failed_) return std::nullopt;
     AddStaticLinks();
     if (options_.frames == UrdfFrames::kLinks) AddFrames();
+    ext_->RestoreNames(&nodes_, &edges_);
     if (failed_ || !CheckRoots() || !CheckNames()) return std::nullopt;
     std::string out = Emit();
     if (failed_) return std::nullopt;
@@ -136,12 +103,16 @@ class Writer {
   }
 
  private:
-  void Refuse(ElementId at, std::string message) {
-    diags_.Error(Code::kElementInvalid, Where(at), std::move(message));
+  void Refuse(ElementId at, std::string message,
+              Code code = Code::kUrdfExportUnsupported) {
+    diags_.Error(code, Where(at), std::move(message));
     failed_ = true;
   }
+  void RefuseNotTree(ElementId at, std::string message) {
+    Refuse(at, std::move(message), Code::kUrdfExportNotTree);
+  }
   void Warn(ElementId at, std::string message) {
-    diags_.Warning(Code::kElementInvalid, Where(at), std::move(message));
+    diags_.Warning(Code::kUrdfExportUnsupported, Where(at), std::move(message));
   }
   SourceLocation Where(ElementId at) const {
     return at >= 0 ? doc_.at(at).source : doc_.at(model_).source;
@@ -164,7 +135,7 @@ class Writer {
       model_ = models[0];
       return true;
     }
-    diags_.Error(Code::kElementInvalid, root.source,
+    diags_.Error(Code::kUrdfExportUnsupported, root.source,
                  options_.model.empty()
                      ? "URDF holds one model; the world has " +
                            std::to_string(models.size()) +
@@ -240,17 +211,19 @@ class Writer {
   bool Connect(Edge edge, ElementId at) {
     Node& child = nodes_[edge.child];
     if (child.parent_joint >= 0) {
-      Refuse(at, "joint " + Quoted(edge.name) + " makes link " +
-                     Quoted(child.name) + " the child of a second joint (" +
-                     Quoted(edges_[child.parent_joint].name) +
-                     "); URDF needs a tree");
+      RefuseNotTree(at, "joint " + Quoted(edge.name) + " makes link " +
+                            Quoted(child.name) +
+                            " the child of a second joint (" +
+                            Quoted(edges_[child.parent_joint].name) +
+                            "); URDF needs a tree");
       return false;
     }
     const int a = Find(edge.parent), b = Find(edge.child);
     if (a == b) {
-      Refuse(at, "joint " + Quoted(edge.name) + " closes a loop between " +
-                     Quoted(nodes_[edge.parent].name) + " and " +
-                     Quoted(child.name) + "; URDF needs a tree");
+      RefuseNotTree(at, "joint " + Quoted(edge.name) +
+                            " closes a loop between " +
+                            Quoted(nodes_[edge.parent].name) + " and " +
+                            Quoted(child.name) + "; URDF needs a tree");
       return false;
     }
     uf_[b] = a;
@@ -266,11 +239,9 @@ class Writer {
       const Element& joint = doc_.at(j);
       const std::string name = LocalName(j);
       const std::string& type = joint.joint_type;
-      if (type != "revolute" && type != "continuous" && type != "prismatic" &&
-          type != "fixed") {
-        Refuse(j, "joint " + Quoted(name) + " is of type " + Quoted(type) +
-                      ", which URDF cannot express (it has revolute, "
-                      "continuous, prismatic and fixed)");
+      const bool native = IsUrdfJointType(type);
+      if (!native && !options_.approximate) {
+        Refuse(j, UnsupportedJointMessage(name, type, joint.axes.size()));
         continue;
       }
       const int parent = BodyNode(graph_.joint_parent[j]);
@@ -281,12 +252,47 @@ class Writer {
         continue;
       }
       if (child == world_node_) {
-        Refuse(j, "joint " + Quoted(name) +
-                      " has the world as its child; URDF's world is a root");
+        RefuseNotTree(j, "joint " + Quoted(name) +
+                             " has the world as its child; URDF's world is "
+                             "a root");
         continue;
       }
-      Connect({name, j, type, parent, child, r_.X_W[j]}, j);
+      if (native) {
+        Connect({name, j, type, parent, child, r_.X_W[j]}, j);
+      } else {
+        ConnectApproximated(name, j, parent, child);
+      }
     }
+  }
+
+  // --approximate: the pieces of joint j (joint_approximation.h), joined by
+  // massless links whose URDF frames are all the joint frame.
+  void ConnectApproximated(const std::string& name, ElementId j, int parent,
+                           int child) {
+    const Element& joint = doc_.at(j);
+    const auto approximation =
+        ApproximateJoint(joint.joint_type, joint.axes.size());
+    if (!approximation) {
+      Refuse(j, UnsupportedJointMessage(name, joint.joint_type,
+                                        joint.axes.size()));
+      return;
+    }
+    const auto& pieces = approximation->pieces;
+    int from = parent;
+    for (size_t k = 0; k < pieces.size(); ++k) {
+      int to = child;
+      if (k + 1 < pieces.size()) {
+        to = AddNode(PieceLinkName(name, k), j, r_.X_W[j]);
+        uf_.push_back(to);
+      }
+      Edge edge{PieceJointName(name, k), j, pieces[k].type, from, to,
+                r_.X_W[j]};
+      edge.sdf_axis = pieces[k].sdf_axis;
+      edge.axis_J = pieces[k].axis_J;
+      if (!Connect(std::move(edge), j)) return;
+      from = to;
+    }
+    Warn(j, ApproximationWarning(name, joint.joint_type, *approximation));
   }
 
   // Links of static models are fixed to the world.
@@ -301,9 +307,16 @@ class Writer {
     }
   }
 
+  // A urdf:kind="link" frame attached to a urdf:kind="joint" frame is the
+  // URDF link and fixed joint they came from (urdf_extensions.h).
   void AddFrames() {
+    std::unordered_map<ElementId, int> frame_node;
+    std::vector<std::pair<int, ElementId>> urdf_links;  // node, joint frame
     for (ElementId f = model_; f < static_cast<ElementId>(doc_.size()); ++f) {
       if (!in_model_[f] || doc_.at(f).kind != ElementKind::kFrame) continue;
+      const UrdfFrameRole role = ext_->RoleOf(f);
+      if (role == UrdfFrameRole::kUrdfJoint) continue;
+      const ElementId joint = graph_.attached_to[f];
       const int body = BodyNode(f);
       if (body < 0) {
         Refuse(f, "frame " + Quoted(LocalName(f)) +
@@ -313,8 +326,58 @@ class Writer {
       const std::string name = LocalName(f);
       const int node = AddNode(name, f, r_.X_W[f]);
       uf_.push_back(node);
+      frame_node[f] = node;
+      if (role == UrdfFrameRole::kUrdfLink && joint >= 0 &&
+          ext_->RoleOf(joint) == UrdfFrameRole::kUrdfJoint) {
+        urdf_links.push_back({node, joint});
+        continue;
+      }
       Connect({name + "_joint", kNoElement, "fixed", body, node, r_.X_W[f]},
               f);
+    }
+    for (const auto& [node, joint] : urdf_links) {
+      const ElementId p = graph_.attached_to[joint];
+      const auto it = frame_node.find(p);
+      const int parent =
+          it != frame_node.end() ? it->second : p == kNoElement ? -1 : BodyNode(p);
+      if (parent < 0) {
+        Refuse(joint, "frame " + Quoted(LocalName(joint)) +
+                          " is attached to nothing in the exported model");
+        continue;
+      }
+      Connect({LocalName(joint), joint, "fixed", parent, node, r_.X_W[joint]},
+              joint);
+    }
+    // A joint whose parent is a URDF link written as a frame hangs from it.
+    for (Edge& edge : edges_) {
+      if (edge.element < 0 || doc_.at(edge.element).kind != ElementKind::kJoint) {
+        continue;
+      }
+      const ElementId p = graph_.joint_parent[edge.element];
+      const auto it = frame_node.find(p);
+      if (it != frame_node.end() &&
+          ext_->RoleOf(p) == UrdfFrameRole::kUrdfLink) {
+        edge.parent = it->second;
+      }
+    }
+  }
+
+  // Floating and planar joints kept in <urdf:joint>: the child is posed by
+  // the joint's origin, so X_WJ is the child's frame.
+  void AddKeptJoints() {
+    for (const KeptUrdfJoint& kept : ext_->KeptJoints()) {
+      int parent = ext_->FindLink(nodes_, kept.parent);
+      if (parent < 0 && kept.parent == kWorldLink) parent = WorldNode();
+      const int child = ext_->FindLink(nodes_, kept.child);
+      if (parent < 0 || child < 0) {
+        Warn(model_, "<urdf:joint name=" + Quoted(kept.name) +
+                         "> names a link that is not exported; left out");
+        continue;
+      }
+      Edge edge{kept.name, kNoElement, kept.type, parent, child,
+                nodes_[child].X_WLu};
+      edge.sdf_axis = -1;
+      Connect(edge, model_);
     }
   }
 
@@ -324,20 +387,28 @@ class Writer {
       if (nodes_[n].parent_joint < 0) roots.push_back(n);
     }
     if (roots.empty()) {
-      Refuse(kNoElement, "the model has no link");
+      RefuseNotTree(kNoElement, "the model has no link");
       return false;
     }
     if (roots.size() > 1) {
       std::string names;
       for (int n : roots) names += (names.empty() ? "" : ", ") + Quoted(nodes_[n].name);
-      Refuse(roots[1] == world_node_ ? nodes_[roots[0]].element
-                                     : nodes_[roots[1]].element,
+      RefuseNotTree(roots[1] == world_node_ ? nodes_[roots[0]].element
+                                            : nodes_[roots[1]].element,
              "the links are not one tree: " + names +
                  " are each a root (not the child of any joint); URDF needs "
                  "one root");
       return false;
     }
     root_ = roots[0];
+    if (!options_.root_link.empty()) {
+      const std::string error = Reroot(options_.root_link, doc_, r_, &root_,
+                                       &nodes_, &edges_);
+      if (!error.empty()) {
+        Refuse(kNoElement, error);
+        return false;
+      }
+    }
     if (root_ != world_node_ && !nodes_[root_].X_WLu.isApprox(Pose::Identity(), 0)) {
       Warn(nodes_[root_].element,
            "URDF has no model pose: the free model is written in the frame "
@@ -348,24 +419,42 @@ class Writer {
     return true;
   }
 
+  // Why two elements get one URDF name when a piece --approximate adds is
+  // one of them; "" otherwise.
+  std::string ApproximationHint(ElementId a, ElementId b) const {
+    for (ElementId e : {a, b}) {
+      if (e >= 0 && doc_.at(e).kind == ElementKind::kJoint &&
+          !IsUrdfJointType(doc_.at(e).joint_type)) {
+        return " (--approximate names the pieces of joint " +
+               Quoted(LocalName(e)) +
+               " after it; rename that joint or the other element)";
+      }
+    }
+    return "";
+  }
+
   bool CheckNames() {
     bool ok = true;
     std::unordered_map<std::string, int> links, joints;
     for (int n = 0; n < static_cast<int>(nodes_.size()); ++n) {
       auto [it, fresh] = links.emplace(nodes_[n].name, n);
       if (!fresh) {
-        Refuse(nodes_[n].element, "two URDF links would be named " +
-                                      Quoted(nodes_[n].name) +
-                                      " (choose another separator, or drop "
-                                      "frames)");
+        const std::string hint =
+            ApproximationHint(nodes_[it->second].element, nodes_[n].element);
+        Refuse(nodes_[n].element,
+               "two URDF links would be named " + Quoted(nodes_[n].name) +
+                   (hint.empty() ? " (choose another separator, or drop frames)"
+                                 : hint));
         ok = false;
       }
     }
     for (int j = 0; j < static_cast<int>(edges_.size()); ++j) {
       auto [it, fresh] = joints.emplace(edges_[j].name, j);
       if (!fresh) {
-        Refuse(edges_[j].element, "two URDF joints would be named " +
-                                      Quoted(edges_[j].name));
+        Refuse(edges_[j].element,
+               "two URDF joints would be named " + Quoted(edges_[j].name) +
+                   ApproximationHint(edges_[it->second].element,
+                                     edges_[j].element));
         ok = false;
       }
     }
@@ -376,7 +465,8 @@ class Writer {
 
   std::string Emit() {
     std::string out = "<?xml version=\"1.0\"?>\n<robot name=\"" +
-                      Escape(doc_.at(model_).name) + "\">\n";
+                      Escape(ext_->RobotName()) + "\">\n" + ext_->RobotHead();
+    shapes_ = ext_->AssignShapes(nodes_);
     // Parents before children: a worklist from the root.
     std::vector<std::vector<int>> children(nodes_.size());
     for (int j = 0; j < static_cast<int>(edges_.size()); ++j) {
@@ -390,8 +480,16 @@ class Writer {
     for (size_t i = 1; i < order.size(); ++i) {
       EmitJoint(edges_[nodes_[order[i]].parent_joint], &out);
     }
-    out += "</robot>\n";
-    return out;
+    out += ext_->RobotTail();
+    out += GazeboBlocks({&doc_, &graph_, &r_, &source_, model_, &nodes_,
+                         &edges_, &shapes_},
+                        ext_->mutable_namespaces(), &diags_);
+    std::string xmlns;
+    for (const auto& [prefix, uri] : ext_->namespaces()) {
+      xmlns += " xmlns:" + prefix + "=\"" + Escape(uri) + "\"";
+    }
+    out.insert(out.find("\">\n", out.find("<robot ")) + 1, xmlns);
+    return out + "</robot>\n";
   }
 
   void EmitLink(const Node& node, std::string* out) {
@@ -410,14 +508,11 @@ class Writer {
                 Num(I(1, 1)) + "\" iyz=\"" + Num(I(1, 2)) + "\" izz=\"" +
                 Num(I(2, 2)) + "\"/>\n    </inertial>\n";
       }
-      for (ElementId c : link.children) {
-        const ElementKind kind = doc_.at(c).kind;
-        if (kind == ElementKind::kVisual || kind == ElementKind::kCollision) {
-          EmitShape(c, X_LuW * r_.X_W[c], out);
-        }
-      }
     }
-    *out += "  </link>\n";
+    for (ElementId c : shapes_[&node - nodes_.data()]) {
+      EmitShape(c, X_LuW * r_.X_W[c], out);
+    }
+    *out += ext_->LinkContent(node) + "  </link>\n";
   }
 
   void EmitShape(ElementId id, const Pose& X_LuS, std::string* out) {
@@ -446,11 +541,18 @@ class Writer {
           if (rgba) rgba->push_back(1.0);
         }
       }
-      if (rgba) {
-        *out += "      <material name=\"" + Escape(LocalName(id)) +
-                "\"><color rgba=\"" + Num((*rgba)[0]) + " " + Num((*rgba)[1]) +
-                " " + Num((*rgba)[2]) + " " + Num((*rgba)[3]) +
-                "\"/></material>\n";
+      const std::optional<std::string> texture = MaterialTexture(node);
+      if (rgba || texture) {
+        *out += "      <material name=\"" +
+                Escape(UrdfMaterialName(node).value_or(LocalName(id))) + "\">";
+        if (rgba) {
+          *out += "<color rgba=\"" + Num((*rgba)[0]) + " " + Num((*rgba)[1]) +
+                  " " + Num((*rgba)[2]) + " " + Num((*rgba)[3]) + "\"/>";
+        }
+        if (texture) {
+          *out += "<texture filename=\"" + Escape(MeshUri(*texture)) + "\"/>";
+        }
+        *out += "</material>\n";
       }
     }
     *out += std::string("    </") + tag + ">\n";
@@ -524,7 +626,9 @@ class Writer {
     std::optional<double> lower, upper, effort, velocity, damping, friction;
     if (edge.element >= 0) {
       const xmlNode* node = source_.Find(doc_.at(edge.element).source);
-      axis_node = node ? FirstChildElement(node, "axis") : nullptr;
+      if (node && edge.sdf_axis >= 0) {
+        axis_node = FirstChildElement(node, edge.sdf_axis ? "axis2" : "axis");
+      }
       lower = DoubleAt(axis_node, {"limit", "lower"});
       upper = DoubleAt(axis_node, {"limit", "upper"});
       effort = DoubleAt(axis_node, {"limit", "effort"});
@@ -539,22 +643,20 @@ class Writer {
     }
     const Node& parent = nodes_[edge.parent];
     *out += "  <joint name=\"" + Escape(edge.name) + "\" type=\"" + type +
-            "\">\n    " + Origin(parent.X_WLu.inverse() * edge.X_WJ) +
+            "\">\n    " + Origin(JointOrigin(parent, edge)) +
             "\n    <parent link=\"" + Escape(parent.name) +
             "\"/>\n    <child link=\"" + Escape(nodes_[edge.child].name) +
             "\"/>\n";
-    if (type != "fixed") {
-      const auto& axes = r_.axes_W[edge.element];
-      const Eigen::Vector3d axis_J =
-          axes.empty() ? Eigen::Vector3d::UnitX()
-                       : Eigen::Vector3d(edge.X_WJ.rotation().transpose() *
-                                         axes[0]);
+    if (type != "fixed" && type != "floating" && type != "planar") {
+      const Eigen::Vector3d axis_J = AxisInJointFrame(edge, r_);
       *out += "    <axis xyz=\"" + Nums(axis_J) + "\"/>\n";
       const double e = effort && *effort >= 0 ? *effort : options_.default_effort;
       const double v =
           velocity && *velocity >= 0 ? *velocity : options_.default_velocity;
       if (type == "continuous") {
-        if (effort || velocity) {
+        if (auto kept = ext_->KeptContinuousLimit(edge, Num(e), Num(v))) {
+          *out += *kept;
+        } else if (effort || velocity) {
           *out += "    <limit effort=\"" + Num(e) + "\" velocity=\"" + Num(v) +
                   "\"/>\n";
         }
@@ -567,7 +669,7 @@ class Writer {
                 "\" friction=\"" + Num(friction.value_or(0)) + "\"/>\n";
       }
     }
-    *out += "  </joint>\n";
+    *out += ext_->JointContent(edge) + "  </joint>\n";
   }
 
   const Document& doc_;
@@ -576,6 +678,8 @@ class Writer {
   const UrdfExportOptions& options_;
   Diagnostics& diags_;
   SourceIndex source_;
+  std::optional<UrdfExtensions> ext_;  // set once the model is known
+  std::vector<std::vector<ElementId>> shapes_;  // per node (AssignShapes)
   ElementId model_ = kNoElement;
   std::vector<bool> in_model_;
   std::vector<int> node_of_;  // ElementId -> node (links only)

@@ -15,6 +15,9 @@
 //  - Nested models flatten: names are scoped below the exported model and
 //    joined with `separator` ("/" by default: "arm/gripper/finger").
 //  - Explicit <frame>s become massless links on fixed joints (or are dropped).
+//  - Joint types URDF lacks are refused, or written as a chain of URDF
+//    joints under `approximate` (joint_approximation.h); `root_link` hangs
+//    the tree from another link (reroot.h). The tree is urdf_tree.h's.
 //  - Geometry, materials, limits and dynamics are not in the core Document:
 //    they are read from `UrdfExportOptions::source`, the XML the Document was
 //    read from, by each element's source location. docs/urdf_export.md has
@@ -36,6 +39,7 @@
 #include <string>
 
 #include "converters/xml/xml_document.h"
+#include "converters/xml/xml_sources.h"
 #include "core/diagnostic.h"
 #include "core/document.h"
 #include "core/frame_graph.h"
@@ -52,6 +56,10 @@ struct UrdfExportOptions {
   // dynamics). Null: those are not written (visuals and collisions are
   // left out with a warning; joint limits take the defaults below).
   const XmlDocument* source = nullptr;
+  // The files included models were read from (ReadFile's XmlSources), so
+  // that their geometry, limits and sensors are written too. Null: included
+  // models are written without them (as without `source`).
+  const XmlSources* included = nullptr;
   // For a world file: the name of the top-level model to export (empty:
   // the only one).
   std::string model;
@@ -67,6 +75,13 @@ struct UrdfExportOptions {
   // (or a negative, i.e. unlimited) effort / velocity.
   double default_effort = 1e16;
   double default_velocity = 1e16;
+  // Joint types URDF lacks (ball, universal, revolute2, screw, gearbox) are
+  // written as their closest URDF form, with a warning per joint saying
+  // what changed (joint_approximation.h), instead of refused.
+  bool approximate = false;
+  // The URDF name of the link to make the root (reroot.h); empty: the
+  // tree's own root. Refused when the model is fixed to the world.
+  std::string root_link;
 };
 
 // The URDF text of the model, or nothing with at least one error in `diags`

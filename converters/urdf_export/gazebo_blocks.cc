@@ -1,0 +1,477 @@
+// GazeboBlocks (see gazebo_blocks.h). Invariant: a setting is written in
+// the Gazebo form only when importing it gives back exactly the SDF it came
+// from; otherwise the SDF element is copied whole, or left out with a
+// warning when no block can say it.
+#include "converters/urdf_export/gazebo_blocks.h"
+
+#include <charconv>
+#include <map>
+#include <optional>
+#include <unordered_map>
+#include <utility>
+
+#include "converters/xml/text_values.h"
+#include "core/pose.h"
+
+namespace sdfconv {
+namespace {
+
+constexpr char kGazeboMaterialUri[] =
+    "file://media/materials/scripts/gazebo.material";
+
+std::string Num(double v) {
+  if (v == 0) v = 0;  // no "-0"
+  char buf[64];
+  const auto result = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, result.ptr);
+}
+
+std::string PoseText(const Pose& X) {
+  const Eigen::Vector3d p = X.translation();
+  const Eigen::Vector3d rpy = RpyFromRotation(X.rotation());
+  return Num(p.x()) + " " + Num(p.y()) + " " + Num(p.z()) + " " +
+         Num(rpy.x()) + " " + Num(rpy.y()) + " " + Num(rpy.z());
+}
+
+std::string Trimmed(const xmlNode* n) {
+  return std::string(TrimWhitespace(Text(n)));
+}
+
+std::string Setting(const std::string& tag, const std::string& value) {
+  return "    <" + tag + ">" + EscapeXml(value) + "</" + tag + ">\n";
+}
+
+// "a/b/c" -> text of every leaf element below `top` (not `top` itself), or
+// nothing when an element below has attributes or is namespaced.
+std::optional<std::map<std::string, std::string>> Leaves(const xmlNode* top) {
+  std::map<std::string, std::string> out;
+  std::vector<std::pair<const xmlNode*, std::string>> todo;
+  for (const xmlNode* c : ChildElements(top)) todo.push_back({c, Tag(c)});
+  while (!todo.empty()) {
+    auto [node, path] = todo.back();
+    todo.pop_back();
+    if (!Attributes(node).empty() || IsNamespaced(node)) return std::nullopt;
+    const std::vector<const xmlNode*> children = ChildElements(node);
+    if (children.empty()) {
+      if (!out.emplace(path, Trimmed(node)).second) return std::nullopt;
+    }
+    for (const xmlNode* c : children) todo.push_back({c, path + "/" + Tag(c)});
+  }
+  return out;
+}
+
+// SDF collision path -> Gazebo setting, in the order they are written.
+const std::vector<std::pair<std::string, std::string>>& SurfaceSettings() {
+  static const auto* const kSettings =
+      new std::vector<std::pair<std::string, std::string>>{
+          {"surface/friction/ode/mu", "mu1"},
+          {"surface/friction/ode/mu2", "mu2"},
+          {"surface/friction/ode/fdir1", "fdir1"},
+          {"surface/contact/ode/kp", "kp"},
+          {"surface/contact/ode/kd", "kd"},
+          {"surface/contact/ode/max_vel", "maxVel"},
+          {"surface/contact/ode/min_depth", "minDepth"},
+          {"laser_retro", "laserRetro"},
+          {"max_contacts", "maxContacts"},
+      };
+  return *kSettings;
+}
+
+class Blocks {
+ public:
+  Blocks(const GazeboInput& in, XmlNamespaces* used, Diagnostics* diags)
+      : in_(in), doc_(*in.doc), r_(*in.resolution), used_(*used),
+        diags_(*diags) {
+    for (size_t i = 0; i < in.links->size(); ++i) {
+      const ElementId e = (*in.links)[i].element;
+      if (e >= 0) link_of_.emplace(e, static_cast<int>(i));
+    }
+    link_settings_.resize(in.links->size());
+  }
+
+  std::string Run() {
+    for (size_t i = 0; i < in_.links->size(); ++i) LinkSettings(i);
+    std::string out;
+    for (size_t i = 0; i < in_.links->size(); ++i) {
+      out += Block((*in_.links)[i].name, link_settings_[i]);
+    }
+    std::unordered_map<ElementId, bool> seen;  // --approximate's pieces
+    for (const UrdfJoint& joint : *in_.joints) {
+      if (joint.element >= 0 && seen[joint.element]) continue;
+      seen[joint.element] = true;
+      out += Block(joint.name, JointSettings(joint));
+    }
+    return out + Block("", ModelSettings());
+  }
+
+ private:
+  const xmlNode* Xml(ElementId id) const {
+    return id < 0 ? nullptr : in_.source->Find(doc_.at(id).source);
+  }
+  void Warn(ElementId at, std::string message) {
+    diags_.Warning(Code::kElementInvalid, doc_.at(at).source,
+                   std::move(message));
+  }
+
+  static std::string Block(const std::string& reference,
+                           const std::string& settings) {
+    if (settings.empty()) return "";
+    return "  <gazebo" +
+           (reference.empty() ? std::string()
+                              : " reference=\"" + EscapeXml(reference) + "\"") +
+           ">\n" + settings + "  </gazebo>\n";
+  }
+
+  std::string Copy(const xmlNode* node, std::optional<std::string> pose = {}) {
+    XmlEmitOptions options;
+    options.indent = 4;
+    options.restore_names = true;
+    options.pose = std::move(pose);
+    return EmitXml(node, options, &used_);
+  }
+
+  // A sensor or light `id` of SDF link or joint `owner`, whose URDF frame
+  // is X_WO; goes into the block of `*target` (the owner's, or the URDF link
+  // of the frame its pose is relative to); null: the owner's.
+  std::string Placed(ElementId id, const Pose& X_WO, int* target) {
+    const Element& e = doc_.at(id);
+    const ElementId f = in_.graph->relative_to[id];
+    Pose X_WU = X_WO;
+    if (target != nullptr && f >= 0 && e.pose.present &&
+        !e.pose.relative_to.empty()) {
+      const auto it = link_of_.find(f);
+      if (it != link_of_.end()) {
+        *target = it->second;
+        X_WU = (*in_.links)[it->second].X_WLu;
+      }
+    }
+    const Pose X_WF = f >= 0 ? r_.X_W[f] : X_WU;
+    const xmlNode* xml = Xml(id);
+    const xmlNode* pose = FirstChildElement(xml, "pose");
+    if (X_WF.matrix() == X_WU.matrix()) {
+      if (pose == nullptr) return Copy(xml);
+      return Copy(xml, Trimmed(pose));  // as written; "" drops it
+    }
+    return Copy(xml, PoseText(X_WU.inverse() * r_.X_W[id]));
+  }
+
+  void LinkSettings(size_t i) {
+    const UrdfLink& link = (*in_.links)[i];
+    std::string& out = link_settings_[i];
+    out += ShapeSettings(i);
+    if (link.element < 0 || doc_.at(link.element).kind != ElementKind::kLink) {
+      return;
+    }
+    const xmlNode* xml = Xml(link.element);
+    if (xml == nullptr) return;
+    std::unordered_map<const xmlNode*, ElementId> placed;
+    for (const ElementId c : doc_.at(link.element).children) {
+      const ElementKind kind = doc_.at(c).kind;
+      if (kind != ElementKind::kSensor && kind != ElementKind::kLight) continue;
+      if (const xmlNode* x = Xml(c)) placed.emplace(x, c);
+    }
+    for (const xmlNode* c : ChildElements(xml)) {
+      const std::string tag = Tag(c);
+      if (tag == "pose" || tag == "inertial" || tag == "visual" ||
+          tag == "collision" || tag == "frame" || InUrdfNamespace(c)) {
+        continue;
+      }
+      if (const auto it = placed.find(c); it != placed.end()) {
+        int target = static_cast<int>(i);
+        const std::string text = Placed(it->second, link.X_WLu, &target);
+        link_settings_[target] += text;
+      } else if (tag == "self_collide") {
+        out += Setting("selfCollide", Trimmed(c));
+      } else if (tag == "gravity") {
+        out += Setting("gravity", Trimmed(c));
+      } else if (auto damping = DampingFactor(c)) {
+        out += Setting("dampingFactor", *damping);
+      } else {
+        out += Copy(c);
+      }
+    }
+  }
+
+  static std::optional<std::string> DampingFactor(const xmlNode* c) {
+    if (Tag(c) != "velocity_decay") return std::nullopt;
+    const auto leaves = Leaves(c);
+    if (!leaves || leaves->size() != 2 || !leaves->count("linear") ||
+        leaves->at("linear") != leaves->at("angular")) {
+      return std::nullopt;
+    }
+    return leaves->at("linear");
+  }
+
+  std::string ShapeSettings(size_t i) {
+    std::vector<const xmlNode*> visuals, collisions;
+    ElementId any = kNoElement;
+    for (const ElementId s : (*in_.shapes)[i]) {
+      const xmlNode* x = Xml(s);
+      if (x == nullptr) continue;
+      any = s;
+      (doc_.at(s).kind == ElementKind::kVisual ? visuals : collisions)
+          .push_back(x);
+    }
+    if (any == kNoElement) return "";
+    return SurfaceText(collisions, any, (*in_.links)[i].name) +
+           MaterialText(visuals, any, (*in_.links)[i].name);
+  }
+
+  std::string SurfaceText(const std::vector<const xmlNode*>& collisions,
+                          ElementId at, const std::string& link) {
+    std::vector<std::optional<std::map<std::string, std::string>>> maps;
+    bool any = false, all_same = true, all_mappable = true;
+    for (const xmlNode* c : collisions) {
+      std::map<std::string, std::string> m;
+      bool ok = true;
+      for (const xmlNode* child : ChildElements(c)) {
+        const std::string tag = Tag(child);
+        if (tag == "surface") {
+          const auto leaves = Leaves(child);
+          if (!leaves) ok = false;
+          if (leaves) {
+            for (const auto& [path, v] : *leaves) m["surface/" + path] = v;
+          }
+        } else if (tag == "laser_retro" || tag == "max_contacts") {
+          m[tag] = Trimmed(child);
+        }
+      }
+      for (const auto& [path, v] : m) {
+        bool known = false;
+        for (const auto& s : SurfaceSettings()) known |= s.first == path;
+        ok &= known;
+      }
+      any |= !m.empty() || !ok;
+      all_mappable &= ok;
+      if (!maps.empty() && maps.front() != (ok ? std::optional(m) : std::nullopt)) {
+        all_same = false;
+      }
+      maps.push_back(ok ? std::optional(m) : std::nullopt);
+    }
+    if (!any) return "";
+    if (all_mappable && all_same) {
+      std::string out;
+      for (const auto& [path, tag] : SurfaceSettings()) {
+        const auto it = maps.front()->find(path);
+        if (it != maps.front()->end()) out += Setting(tag, it->second);
+      }
+      return out;
+    }
+    // Not expressible as settings: the whole <surface> etc. when every
+    // collision has the same.
+    std::string first;
+    for (size_t k = 0; k < collisions.size(); ++k) {
+      std::string text;
+      XmlNamespaces scratch;
+      for (const xmlNode* child : ChildElements(collisions[k])) {
+        const std::string tag = Tag(child);
+        if (tag != "surface" && tag != "laser_retro" && tag != "max_contacts") {
+          continue;
+        }
+        XmlEmitOptions options;
+        options.indent = 6;
+        text += EmitXml(child, options, &scratch);
+      }
+      if (k == 0) {
+        first = text;
+      } else if (text != first) {
+        Warn(at, "the collisions of URDF link '" + link +
+                     "' have different surface parameters; a <gazebo> block "
+                     "applies to every collision of a link, so they are not "
+                     "written");
+        return "";
+      }
+    }
+    std::string out = "    <collision>\n";
+    for (const xmlNode* child : ChildElements(collisions.front())) {
+      const std::string tag = Tag(child);
+      if (tag == "surface" || tag == "laser_retro" || tag == "max_contacts") {
+        XmlEmitOptions options;
+        options.indent = 6;
+        out += EmitXml(child, options, &used_);
+      }
+    }
+    return out + "    </collision>\n";
+  }
+
+  std::string MaterialText(const std::vector<const xmlNode*>& visuals,
+                           ElementId at, const std::string& link) {
+    std::optional<std::string> name;
+    bool any = false, same = true;
+    for (size_t k = 0; k < visuals.size(); ++k) {
+      const xmlNode* material = FirstChildElement(visuals[k], "material");
+      const xmlNode* script =
+          material ? FirstChildElement(material, "script") : nullptr;
+      std::optional<std::string> this_name;
+      if (script != nullptr) {
+        any = true;
+        const xmlNode* uri = FirstChildElement(script, "uri");
+        const xmlNode* n = FirstChildElement(script, "name");
+        if (uri != nullptr && n != nullptr &&
+            Trimmed(uri) == kGazeboMaterialUri) {
+          this_name = Trimmed(n);
+        }
+      }
+      if (k == 0) name = this_name;
+      same &= this_name.has_value() && this_name == name;
+    }
+    if (!any) return "";
+    if (!same) {
+      Warn(at, "the material scripts of the visuals of URDF link '" + link +
+                   "' are not one gazebo.material name for all of them; a "
+                   "<gazebo> <material> applies to every visual of a link, "
+                   "so none is written");
+      return "";
+    }
+    return Setting("material", *name);
+  }
+
+  std::string JointSettings(const UrdfJoint& joint) {
+    if (joint.element < 0 ||
+        doc_.at(joint.element).kind != ElementKind::kJoint) {
+      return "";
+    }
+    const xmlNode* xml = Xml(joint.element);
+    if (xml == nullptr) return "";
+    std::unordered_map<const xmlNode*, ElementId> sensors;
+    for (const ElementId c : doc_.at(joint.element).children) {
+      if (doc_.at(c).kind != ElementKind::kSensor) continue;
+      if (const xmlNode* x = Xml(c)) sensors.emplace(x, c);
+    }
+    std::string out;
+    if (KeepsMasslessChild(joint)) out += Setting("preserveFixedJoint", "true");
+    for (const xmlNode* c : ChildElements(xml)) {
+      const std::string tag = Tag(c);
+      if (tag == "pose" || tag == "parent" || tag == "child" ||
+          tag == "axis2" || tag == "frame" || InUrdfNamespace(c)) {
+        continue;
+      }
+      if (const auto it = sensors.find(c); it != sensors.end()) {
+        out += Placed(it->second, joint.X_WJ, nullptr);
+      } else if (tag == "axis") {
+        out += SpringSettings(c, joint.element);
+      } else if (tag == "physics") {
+        out += PhysicsSettings(c);
+      } else {
+        out += Copy(c);
+      }
+    }
+    return out;
+  }
+
+  // A fixed joint whose child is an SDF link without inertial: a URDF
+  // importer would make that link a frame (ours) or lump it (libsdformat).
+  bool KeepsMasslessChild(const UrdfJoint& joint) const {
+    if (joint.type != "fixed" || joint.child < 0) return false;
+    const UrdfLink& parent = (*in_.links)[joint.parent];
+    const ElementId child = (*in_.links)[joint.child].element;
+    return parent.element >= 0 && child >= 0 &&
+           doc_.at(child).kind == ElementKind::kLink &&
+           !doc_.at(child).inertial.has_value();
+  }
+
+  std::string SpringSettings(const xmlNode* axis, ElementId at) {
+    std::string out;
+    const xmlNode* dynamics = FirstChildElement(axis, "dynamics");
+    for (const xmlNode* c : ChildElements(dynamics ? dynamics : axis)) {
+      if (dynamics == nullptr) break;
+      const std::string tag = Tag(c);
+      if (tag == "spring_reference") out += Setting("springReference", Trimmed(c));
+      if (tag == "spring_stiffness") out += Setting("springStiffness", Trimmed(c));
+    }
+    for (const char* lost : {"stiffness", "dissipation"}) {
+      const xmlNode* limit = FirstChildElement(axis, "limit");
+      if (limit != nullptr && FirstChildElement(limit, lost) != nullptr) {
+        Warn(at, std::string("URDF and its <gazebo> extensions have no joint "
+                             "limit <") + lost + ">; it is not written");
+      }
+    }
+    return out;
+  }
+
+  std::string PhysicsSettings(const xmlNode* physics) {
+    const auto leaves = Leaves(physics);
+    if (!Attributes(physics).empty() || !leaves) return Copy(physics);
+    std::map<std::string, std::string> m = *leaves;
+    std::string out;
+    const auto pair = [&](const char* a, const char* b, const char* tag) {
+      const auto ia = m.find(a), ib = m.find(b);
+      if (ia == m.end() && ib == m.end()) return true;
+      if (ia == m.end() || ib == m.end() ||
+          ParseBool(ia->second) != ParseBool(ib->second) ||
+          !ParseBool(ia->second)) {
+        return false;
+      }
+      out += Setting(tag, ia->second);
+      m.erase(a);
+      m.erase(b);
+      return true;
+    };
+    if (!pair("provide_feedback", "ode/provide_feedback", "provideFeedback") ||
+        !pair("ode/implicit_spring_damper", "ode/cfm_damping",
+              "implicitSpringDamper")) {
+      return Copy(physics);
+    }
+    for (const auto& [path, tag] :
+         std::vector<std::pair<std::string, std::string>>{
+             {"ode/limit/cfm", "stopCfm"},
+             {"ode/limit/erp", "stopErp"},
+             {"ode/fudge_factor", "fudgeFactor"}}) {
+      if (const auto it = m.find(path); it != m.end()) {
+        out += Setting(tag, it->second);
+        m.erase(it);
+      }
+    }
+    return m.empty() ? out : Copy(physics);
+  }
+
+  std::string ModelSettings() {
+    const xmlNode* xml = Xml(in_.model);
+    std::string out;
+    if (xml == nullptr) return out;
+    for (const xmlNode* c : ChildElements(xml)) {
+      const std::string tag = Tag(c);
+      if (tag == "pose" || tag == "link" || tag == "joint" || tag == "frame" ||
+          tag == "model" || tag == "include" || IsNamespaced(c)) {
+        continue;
+      }
+      out += Copy(c);
+    }
+    for (ElementId e = in_.model + 1; e < static_cast<ElementId>(doc_.size());
+         ++e) {
+      if (doc_.at(e).kind != ElementKind::kModel) continue;
+      bool inside = false;
+      for (ElementId a = doc_.at(e).parent; a != kNoElement && !inside;
+           a = doc_.at(a).parent) {
+        inside = a == in_.model;
+      }
+      const xmlNode* nested = inside ? Xml(e) : nullptr;
+      if (nested == nullptr) continue;
+      for (const xmlNode* c : ChildElements(nested)) {
+        const std::string tag = Tag(c);
+        if (tag == "plugin" || tag == "self_collide" || tag == "enable_wind") {
+          Warn(e, "<" + tag + "> of nested model '" + doc_.at(e).name +
+                      "' is not written: a URDF has one robot-level <gazebo>");
+        }
+      }
+    }
+    return out;
+  }
+
+  const GazeboInput& in_;
+  const Document& doc_;
+  const Resolution& r_;
+  XmlNamespaces& used_;
+  Diagnostics& diags_;
+  std::unordered_map<ElementId, int> link_of_;
+  std::vector<std::string> link_settings_;
+};
+
+}  // namespace
+
+std::string GazeboBlocks(const GazeboInput& input, XmlNamespaces* used,
+                         Diagnostics* diags) {
+  return Blocks(input, used, diags).Run();
+}
+
+}  // namespace sdfconv

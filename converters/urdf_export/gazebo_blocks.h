@@ -1,0 +1,76 @@
+// Gazebo blocks: the simulator content of an SDF model written as URDF
+// <gazebo> extensions, so that a URDF importer gives it back.
+//
+// URDF has no sensors, lights, plugins or surface parameters; Gazebo (and
+// our URDF front end, converters/urdf/gazebo_extensions.h) read them from
+// <gazebo reference="LINK">, <gazebo reference="JOINT"> and <gazebo>
+// blocks. This is the inverse of that front end's mapping (docs/urdf.md,
+// "Gazebo extensions"; docs/urdf_export.md has the table):
+//  - link: self_collide -> <selfCollide>, gravity -> <gravity>,
+//    velocity_decay with linear == angular (and nothing else) ->
+//    <dampingFactor>; sensors and lights with their <pose> re-expressed in
+//    the URDF link frame; plugins and anything else URDF has no element for
+//    copied as written;
+//  - the link's collisions: surface friction/contact (ode) mu, mu2, fdir1,
+//    kp, kd, max_vel, min_depth, laser_retro, max_contacts -> <mu1>, ...,
+//    <maxContacts> when every collision of the URDF link has the same ones
+//    (a URDF block applies to all of them), else their identical <surface>
+//    in a <collision> block, else nothing, with a warning; visuals: a
+//    gazebo.material script name -> <material>, likewise;
+//  - joint: physics provide_feedback (both), ode implicit_spring_damper with
+//    cfm_damping, ode limit cfm/erp, ode fudge_factor -> <provideFeedback>,
+//    <implicitSpringDamper>, <stopCfm>, <stopErp>, <fudgeFactor> (any other
+//    <physics> is copied whole); axis dynamics spring_reference and
+//    spring_stiffness -> <springReference>, <springStiffness>; sensors
+//    re-expressed in the joint frame; anything else copied;
+//  - model: plugins, <static> and whatever else the URDF cannot say, copied
+//    into a robot-level <gazebo>.
+// A sensor or light posed relative to a frame that is a URDF link (a
+// urdf:kind="link" frame) goes into that link's block.
+//
+// Invariant: poses are X_LuF = X_WLu^-1 X_WF of Resolution poses, written
+// shortest round-trip, except that a pose whose frame is exactly the URDF
+// frame it is written in keeps its text as written; every copy goes through
+// EmitXml (no recursion on the input's depth).
+//
+//   std::string blocks = GazeboBlocks(input, &namespaces, &diags);
+#ifndef SDFCONV_CONVERTERS_URDF_EXPORT_GAZEBO_BLOCKS_H_
+#define SDFCONV_CONVERTERS_URDF_EXPORT_GAZEBO_BLOCKS_H_
+
+#include <string>
+#include <vector>
+
+#include "converters/urdf_export/source_index.h"
+#include "converters/urdf_export/urdf_tree.h"
+#include "converters/urdf_export/xml_emit.h"
+#include "core/diagnostic.h"
+#include "core/document.h"
+#include "core/frame_graph.h"
+#include "core/resolver.h"
+
+namespace sdfconv {
+
+struct GazeboInput {
+  const Document* doc = nullptr;
+  const FrameGraph* graph = nullptr;
+  const Resolution* resolution = nullptr;
+  const SourceIndex* source = nullptr;
+  ElementId model = kNoElement;  // the exported model
+  const std::vector<UrdfLink>* links = nullptr;
+  const std::vector<UrdfJoint>* joints = nullptr;
+  // For each link, the visuals and collisions written in it
+  // (UrdfExtensions::AssignShapes).
+  const std::vector<std::vector<ElementId>>* shapes = nullptr;
+};
+
+// Every <gazebo> block of the model, in link, joint, robot order, each
+// ending with a newline; "" when there is nothing to write. Warnings say
+// what cannot be written (surface parameters that differ between the
+// collisions of one URDF link, content of nested models, ...).
+[[nodiscard]] std::string GazeboBlocks(const GazeboInput& input,
+                                       XmlNamespaces* used,
+                                       Diagnostics* diags);
+
+}  // namespace sdfconv
+
+#endif  // SDFCONV_CONVERTERS_URDF_EXPORT_GAZEBO_BLOCKS_H_

@@ -1,0 +1,314 @@
+// UrdfExtensions (see urdf_extensions.h). Invariant: every element written
+// here is an element the URDF front end kept, written through EmitXml.
+#include "converters/urdf_export/urdf_extensions.h"
+
+#include <algorithm>
+#include <set>
+#include <unordered_map>
+#include <utility>
+
+#include "converters/xml/text_values.h"
+
+namespace sdfconv {
+namespace {
+
+bool IsOneOf(const std::string& tag, const std::vector<std::string>& tags) {
+  return std::find(tags.begin(), tags.end(), tag) != tags.end();
+}
+
+// <urdf:mimic joint="j" .../> (or <mimic> in a kept joint) as <mimic>, its
+// joint renamed through `names`.
+std::string Mimic(const xmlNode* mimic,
+                  const std::map<std::string, std::string>& names,
+                  int indent) {
+  std::string out(static_cast<size_t>(indent), ' ');
+  out += "<mimic";
+  for (const XmlAttribute& a : Attributes(mimic)) {
+    if (a.namespaced) continue;
+    std::string value = a.value;
+    if (a.name == "joint") {
+      const auto it = names.find(value);
+      if (it != names.end()) value = it->second;
+    }
+    out += " " + a.name + "=\"" + EscapeXml(value) + "\"";
+  }
+  return out + "/>\n";
+}
+
+}  // namespace
+
+std::optional<std::string> UrdfMaterialName(const xmlNode* visual) {
+  const xmlNode* material = FirstChildElement(visual, "material");
+  if (material == nullptr) return std::nullopt;
+  auto name = UrdfAttribute(material, "name");
+  if (name && name->empty()) return std::nullopt;
+  return name;
+}
+
+std::optional<std::string> MaterialTexture(const xmlNode* visual) {
+  const xmlNode* n = FirstChildElement(visual, "material");
+  for (const char* tag : {"pbr", "metal", "albedo_map"}) {
+    if (n == nullptr) return std::nullopt;
+    n = FirstChildElement(n, tag);
+  }
+  if (n == nullptr) return std::nullopt;
+  return std::string(TrimWhitespace(Text(n)));
+}
+
+UrdfExtensions::UrdfExtensions(const Document& doc, const FrameGraph& graph,
+                               const SourceIndex& source, ElementId model)
+    : doc_(doc), graph_(graph), source_(source), model_(model),
+      model_xml_(source.Find(doc.at(model).source)) {}
+
+const xmlNode* UrdfExtensions::Xml(ElementId id) const {
+  return id < 0 ? nullptr : source_.Find(doc_.at(id).source);
+}
+
+std::string UrdfExtensions::RobotName() const {
+  if (model_xml_ != nullptr) {
+    if (auto name = UrdfAttribute(model_xml_, "name"); name && !name->empty()) {
+      return *name;
+    }
+  }
+  return doc_.at(model_).name;
+}
+
+UrdfFrameRole UrdfExtensions::RoleOf(ElementId frame) const {
+  const xmlNode* xml = Xml(frame);
+  const std::optional<std::string> kind =
+      xml ? UrdfAttribute(xml, "kind") : std::nullopt;
+  if (kind == "link") return UrdfFrameRole::kUrdfLink;
+  if (kind == "joint") return UrdfFrameRole::kUrdfJoint;
+  return UrdfFrameRole::kFrame;
+}
+
+std::vector<KeptUrdfJoint> UrdfExtensions::KeptJoints() const {
+  std::vector<KeptUrdfJoint> out;
+  if (model_xml_ == nullptr) return out;
+  for (const xmlNode* c : ChildElements(model_xml_)) {
+    if (!InUrdfNamespace(c) || LocalTag(c) != "joint") continue;
+    KeptUrdfJoint joint;
+    joint.name = Attribute(c, "name").value_or("");
+    joint.type = Attribute(c, "type").value_or("");
+    if (const xmlNode* p = FirstChildElement(c, "parent")) {
+      joint.parent = Attribute(p, "link").value_or("");
+    }
+    if (const xmlNode* p = FirstChildElement(c, "child")) {
+      joint.child = Attribute(p, "link").value_or("");
+    }
+    out.push_back(std::move(joint));
+  }
+  return out;
+}
+
+const xmlNode* UrdfExtensions::KeptJointXml(const std::string& name) const {
+  if (model_xml_ == nullptr) return nullptr;
+  for (const xmlNode* c : ChildElements(model_xml_)) {
+    if (InUrdfNamespace(c) && LocalTag(c) == "joint" &&
+        Attribute(c, "name") == name) {
+      return c;
+    }
+  }
+  return nullptr;
+}
+
+int UrdfExtensions::FindLink(const std::vector<UrdfLink>& links,
+                             const std::string& urdf_name) const {
+  for (size_t i = 0; i < links.size(); ++i) {
+    const ElementId e = links[i].element;
+    if (e >= 0 && doc_.at(e).kind == ElementKind::kJoint) continue;
+    const xmlNode* xml = Xml(e);
+    const std::optional<std::string> original =
+        xml ? UrdfAttribute(xml, "name") : std::nullopt;
+    if (original.value_or(links[i].name) == urdf_name) {
+      return static_cast<int>(i);
+    }
+  }
+  for (size_t i = 0; i < links.size(); ++i) {
+    if (links[i].name == urdf_name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+void UrdfExtensions::RestoreNames(std::vector<UrdfLink>* links,
+                                  std::vector<UrdfJoint>* joints) {
+  // An element stands for one URDF link (joint) unless --approximate made
+  // several of it: then none keeps the urdf:name.
+  const auto restore = [&](auto* items, ElementKind kind) {
+    std::multiset<std::string> names;
+    std::map<ElementId, int> uses;
+    for (const auto& item : *items) {
+      names.insert(item.name);
+      ++uses[item.element];
+    }
+    for (auto& item : *items) {
+      if (item.element < 0 || uses[item.element] != 1) continue;
+      const ElementKind k = doc_.at(item.element).kind;
+      if (k != kind && k != ElementKind::kFrame) continue;
+      const xmlNode* xml = Xml(item.element);
+      const std::optional<std::string> wanted =
+          xml ? UrdfAttribute(xml, "name") : std::nullopt;
+      if (!wanted || wanted->empty() || *wanted == item.name ||
+          names.count(*wanted) != 0) {
+        continue;
+      }
+      names.erase(names.find(item.name));
+      names.insert(*wanted);
+      item.name = *wanted;
+    }
+  };
+  restore(links, ElementKind::kLink);
+  restore(joints, ElementKind::kJoint);
+  for (const UrdfJoint& joint : *joints) {
+    const xmlNode* xml =
+        joint.element >= 0 && doc_.at(joint.element).kind != ElementKind::kLink
+            ? Xml(joint.element)
+            : nullptr;
+    const std::optional<std::string> original =
+        xml ? UrdfAttribute(xml, "name") : std::nullopt;
+    joint_names_.emplace(original.value_or(joint.name), joint.name);
+  }
+}
+
+std::vector<std::vector<ElementId>> UrdfExtensions::AssignShapes(
+    const std::vector<UrdfLink>& links) const {
+  std::vector<std::vector<ElementId>> out(links.size());
+  std::unordered_map<ElementId, int> link_of;
+  for (size_t i = 0; i < links.size(); ++i) {
+    if (links[i].element >= 0) link_of.emplace(links[i].element, i);
+  }
+  for (size_t i = 0; i < links.size(); ++i) {
+    const ElementId e = links[i].element;
+    if (e < 0 || doc_.at(e).kind != ElementKind::kLink) continue;
+    for (const ElementId c : doc_.at(e).children) {
+      const ElementKind kind = doc_.at(c).kind;
+      if (kind != ElementKind::kVisual && kind != ElementKind::kCollision) {
+        continue;
+      }
+      size_t target = i;
+      const ElementId f = graph_.relative_to[c];
+      if (f >= 0 && doc_.at(f).kind == ElementKind::kFrame &&
+          RoleOf(f) == UrdfFrameRole::kUrdfLink) {
+        const auto it = link_of.find(f);
+        if (it != link_of.end()) target = it->second;
+      }
+      out[target].push_back(c);
+    }
+  }
+  return out;
+}
+
+std::string UrdfExtensions::UrdfChildren(const xmlNode* parent,
+                                         const std::vector<std::string>& skip,
+                                         int indent) {
+  std::string out;
+  if (parent == nullptr) return out;
+  for (const xmlNode* c : ChildElements(parent)) {
+    if (!InUrdfNamespace(c) || IsOneOf(LocalTag(c), skip)) continue;
+    if (LocalTag(c) == "mimic") {
+      out += Mimic(c, joint_names_, indent);
+      continue;
+    }
+    XmlEmitOptions options;
+    options.tag = LocalTag(c);
+    options.indent = indent;
+    out += EmitXml(c, options, &used_);
+  }
+  return out;
+}
+
+std::string UrdfExtensions::LinkContent(const UrdfLink& link) {
+  if (link.element >= 0) {
+    const ElementKind kind = doc_.at(link.element).kind;
+    if (kind != ElementKind::kLink && kind != ElementKind::kFrame) return "";
+    return UrdfChildren(Xml(link.element), {}, 4);
+  }
+  if (model_xml_ == nullptr || link.name != "world") return "";
+  std::string out;
+  for (const xmlNode* c : ChildElements(model_xml_)) {
+    if (!InUrdfNamespace(c) || LocalTag(c) != "link" ||
+        Attribute(c, "name") != "world") {
+      continue;
+    }
+    for (const xmlNode* content : ChildElements(c)) {
+      XmlEmitOptions options;
+      options.indent = 4;
+      out += EmitXml(content, options, &used_);
+    }
+  }
+  return out;
+}
+
+std::string UrdfExtensions::JointContent(const UrdfJoint& joint) {
+  if (joint.element >= 0) {
+    std::vector<std::string> skip;
+    if (joint.type != "fixed") skip = {"axis", "limit", "dynamics"};
+    return UrdfChildren(Xml(joint.element), skip, 4);
+  }
+  if (joint.type != "floating" && joint.type != "planar") return "";
+  const xmlNode* kept = KeptJointXml(joint.name);
+  std::string out;
+  if (kept == nullptr) return out;
+  for (const xmlNode* c : ChildElements(kept)) {
+    const std::string tag = Tag(c);
+    if (tag == "origin" || tag == "parent" || tag == "child") continue;
+    if (tag == "mimic") {
+      out += Mimic(c, joint_names_, 4);
+      continue;
+    }
+    XmlEmitOptions options;
+    options.indent = 4;
+    out += EmitXml(c, options, &used_);
+  }
+  return out;
+}
+
+std::optional<std::string> UrdfExtensions::KeptContinuousLimit(
+    const UrdfJoint& joint, const std::string& effort,
+    const std::string& velocity) {
+  const xmlNode* xml = Xml(joint.element);
+  if (xml == nullptr) return std::nullopt;
+  for (const xmlNode* c : ChildElements(xml)) {
+    if (!InUrdfNamespace(c) || LocalTag(c) != "limit") continue;
+    std::string out = "    <limit";
+    for (const XmlAttribute& a : Attributes(c)) {
+      if (a.namespaced || a.name == "effort" || a.name == "velocity") continue;
+      out += " " + a.name + "=\"" + EscapeXml(a.value) + "\"";
+    }
+    return out + " effort=\"" + effort + "\" velocity=\"" + velocity +
+           "\"/>\n";
+  }
+  return std::nullopt;
+}
+
+std::string UrdfExtensions::RobotHead() {
+  std::string out;
+  if (model_xml_ == nullptr) return out;
+  for (const xmlNode* c : ChildElements(model_xml_)) {
+    if (!InUrdfNamespace(c) || LocalTag(c) != "material") continue;
+    XmlEmitOptions options;
+    options.tag = "material";
+    out += EmitXml(c, options, &used_);
+  }
+  return out;
+}
+
+std::string UrdfExtensions::RobotTail() {
+  std::string out;
+  if (model_xml_ == nullptr) return out;
+  for (const xmlNode* c : ChildElements(model_xml_)) {
+    XmlEmitOptions options;
+    if (InUrdfNamespace(c)) {
+      const std::string tag = LocalTag(c);
+      if (tag == "material" || tag == "joint" || tag == "link") continue;
+      options.tag = tag;
+      if (tag == "transmission") options.joint_names = &joint_names_;
+    } else if (!IsNamespaced(c)) {
+      continue;  // SDF content: the links and joints, or <gazebo> content
+    }
+    out += EmitXml(c, options, &used_);
+  }
+  return out;
+}
+
+}  // namespace sdfconv

@@ -1,0 +1,146 @@
+// The `urdf:` content and <gazebo> blocks the URDF back end writes, on small
+// inline models: each mapping's result is read back (urdfdom, or the URDF
+// front end) and its values asserted.
+#include <string>
+
+#include <gtest/gtest.h>
+#include <urdf_parser/urdf_parser.h>
+
+#include "converters/registry.h"
+#include "converters/urdf/urdf_to_sdf.h"
+#include "converters/urdf_export/urdf_writer.h"
+#include "converters/xml/xml_document.h"
+#include "core/frame_graph.h"
+#include "core/resolver.h"
+
+namespace sdfconv {
+namespace {
+
+// SDF text -> URDF text (empty when refused).
+std::string Export(const std::string& sdf) {
+  Diagnostics diags;
+  auto xml = XmlDocument::LoadString(sdf, "t.sdf", &diags);
+  if (!xml) return "";
+  auto doc = ReadXml(*xml, &diags);
+  if (!doc || diags.HasErrors()) return "";
+  const FrameGraph graph = BuildFrameGraph(*doc, &diags);
+  UrdfExportOptions options;
+  options.source = &*xml;
+  return WriteUrdf(*doc, graph, ResolveAll(*doc, graph), options, &diags)
+      .value_or("");
+}
+
+std::string RoundTrip(const std::string& urdf) {
+  Diagnostics diags;
+  auto xml = XmlDocument::LoadString(urdf, "t.urdf", &diags);
+  auto sdf = UrdfToSdf(*xml, {}, &diags);
+  return sdf ? Export(*sdf) : "";
+}
+
+TEST(UrdfExtensions, JointContentRenamedJointAndFloatingJoint) {
+  // Joint `b` is named like a link: the SDF renames it b_joint, keeping
+  // urdf:name="b"; the export restores `b`, and the mimic still names it.
+  const std::string out = RoundTrip(R"(<robot name="r">
+    <link name="a"><inertial><mass value="1"/>
+      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+    <link name="b"><inertial><mass value="1"/>
+      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+    <link name="c"><inertial><mass value="1"/>
+      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+    <link name="d"/>
+    <joint name="b" type="revolute"><parent link="a"/><child link="b"/>
+      <limit lower="-1" upper="1" effort="2" velocity="3"/>
+      <safety_controller soft_lower_limit="-0.5" soft_upper_limit="0.5"
+        k_position="10" k_velocity="20"/>
+      <calibration rising="0.25"/></joint>
+    <joint name="m" type="revolute"><parent link="b"/><child link="c"/>
+      <origin xyz="0 0 1"/>
+      <limit lower="-1" upper="1" effort="2" velocity="3"/>
+      <mimic joint="b" multiplier="2" offset="0.5"/></joint>
+    <joint name="f" type="floating"><parent link="a"/><child link="d"/>
+      <origin xyz="1 2 3" rpy="0 0 0.5"/></joint>
+    <transmission name="t"><type>x</type><joint name="b"/></transmission>
+  </robot>)");
+  ASSERT_FALSE(out.empty());
+  const urdf::ModelInterfaceSharedPtr m = urdf::parseURDF(out);
+  ASSERT_TRUE(m) << out;
+  ASSERT_TRUE(m->getJoint("b"));
+  ASSERT_TRUE(m->getJoint("b")->safety);
+  EXPECT_EQ(m->getJoint("b")->safety->k_velocity, 20);
+  ASSERT_TRUE(m->getJoint("b")->calibration);
+  EXPECT_EQ(*m->getJoint("b")->calibration->rising, 0.25);
+  ASSERT_TRUE(m->getJoint("m")->mimic);
+  EXPECT_EQ(m->getJoint("m")->mimic->joint_name, "b");
+  EXPECT_EQ(m->getJoint("m")->mimic->multiplier, 2);
+  const urdf::JointConstSharedPtr f = m->getJoint("f");
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->type, urdf::Joint::FLOATING);
+  EXPECT_NEAR(f->parent_to_joint_origin_transform.position.y, 2, 1e-12);
+  EXPECT_NE(out.find("<transmission name=\"t\">"), std::string::npos);
+  EXPECT_NE(out.find("<joint name=\"b\"/>"), std::string::npos) << out;
+}
+
+TEST(UrdfExtensions, MasslessFixedLinkStaysALinkWithItsVisual) {
+  const std::string out = RoundTrip(R"(<robot name="r">
+    <link name="a"><inertial><mass value="1"/>
+      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+    <link name="tool"><visual><origin xyz="0 0 0.25"/>
+      <geometry><sphere radius="0.5"/></geometry></visual></link>
+    <joint name="fix" type="fixed"><parent link="a"/><child link="tool"/>
+      <origin xyz="1 0 0"/></joint>
+    <gazebo reference="tool"><sensor name="s" type="imu">
+      <pose>0 0 0.1 0 0 0</pose></sensor></gazebo>
+  </robot>)");
+  const urdf::ModelInterfaceSharedPtr m = urdf::parseURDF(out);
+  ASSERT_TRUE(m) << out;
+  ASSERT_TRUE(m->getJoint("fix"));
+  EXPECT_EQ(m->getJoint("fix")->parent_link_name, "a");
+  ASSERT_EQ(m->getLink("tool")->visual_array.size(), 1u);
+  EXPECT_NEAR(m->getLink("tool")->visual_array[0]->origin.position.z, 0.25,
+              1e-12);
+  // The sensor moved to body `a` relative to frame `tool` comes back to
+  // `tool`, its pose as written.
+  EXPECT_NE(out.find("<gazebo reference=\"tool\">\n    <sensor name=\"s\" "
+                     "type=\"imu\">\n      <pose>0 0 0.1 0 0 0</pose>"),
+            std::string::npos)
+      << out;
+}
+
+TEST(GazeboBlocks, PlainSdfSensorSurfaceAndPlugin) {
+  // Link `b`'s SDF frame is 0.5 above its joint frame: the sensor pose is
+  // re-expressed in the joint (URDF link) frame.
+  const std::string out = Export(R"(<sdf version="1.8"><model name="m">
+    <plugin name="p" filename="libp.so"><k>1</k></plugin>
+    <link name="a"/>
+    <link name="b"><pose>0 0 1.5 0 0 0</pose>
+      <self_collide>true</self_collide>
+      <collision name="c"><geometry><sphere><radius>1</radius></sphere>
+        </geometry><surface><friction><ode><mu>0.3</mu><mu2>0.4</mu2></ode>
+        </friction></surface></collision>
+      <sensor name="cam" type="camera"><pose>0 0 0.25 0 0 0</pose></sensor>
+    </link>
+    <joint name="j" type="revolute"><pose>0 0 -0.5 0 0 0</pose>
+      <parent>a</parent><child>b</child><axis><xyz>0 0 1</xyz></axis>
+      <physics><provide_feedback>true</provide_feedback>
+        <ode><provide_feedback>true</provide_feedback></ode></physics></joint>
+  </model></sdf>)");
+  ASSERT_FALSE(out.empty());
+  EXPECT_TRUE(urdf::parseURDF(out)) << out;
+  EXPECT_NE(out.find("<gazebo reference=\"b\">\n    <mu1>0.3</mu1>\n"
+                     "    <mu2>0.4</mu2>\n    <selfCollide>true</selfCollide>\n"
+                     "    <sensor name=\"cam\" type=\"camera\">\n"
+                     "      <pose>0 0 0.75 0 0 0</pose>"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("<gazebo reference=\"j\">\n    <provideFeedback>true"
+                     "</provideFeedback>\n  </gazebo>"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("<gazebo>\n    <plugin name=\"p\" filename=\"libp.so\">"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("urdf:"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace sdfconv

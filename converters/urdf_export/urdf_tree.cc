@@ -1,0 +1,25 @@
+// The URDF tree (see urdf_tree.h). Invariant: an axis is only rotated from
+// the world into the joint frame, never otherwise computed.
+#include "converters/urdf_export/urdf_tree.h"
+
+namespace sdfconv {
+
+Pose JointOrigin(const UrdfLink& parent, const UrdfJoint& joint) {
+  if (parent.X_WLu.matrix() == joint.X_WJ.matrix()) return Pose::Identity();
+  return parent.X_WLu.inverse() * joint.X_WJ;
+}
+
+Eigen::Vector3d AxisInJointFrame(const UrdfJoint& joint, const Resolution& r) {
+  Eigen::Vector3d axis_J = Eigen::Vector3d::UnitX();
+  if (joint.axis_J) {
+    axis_J = *joint.axis_J;
+  } else if (joint.element >= 0 && joint.sdf_axis >= 0) {
+    const auto& axes_W = r.axes_W[joint.element];
+    if (static_cast<size_t>(joint.sdf_axis) < axes_W.size()) {
+      axis_J = joint.X_WJ.rotation().transpose() * axes_W[joint.sdf_axis];
+    }
+  }
+  return joint.reversed ? Eigen::Vector3d(-axis_J) : axis_J;
+}
+
+}  // namespace sdfconv

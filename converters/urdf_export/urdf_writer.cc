@@ -157,7 +157,8 @@ class Writer {
   // The name below the exported model, joined with the separator.
   std::string LocalName(ElementId id) const {
     std::vector<const std::string*> parts;
-    for (ElementId e = id; e != model_ && e != kNoElement;
+    for (ElementId e = id; e != model_ && e != kNoElement &&
+                           doc_.at(e).kind != ElementKind::kWorld;
          e = doc_.at(e).parent) {
       parts.push_back(&doc_.at(e).name);
     }
@@ -233,9 +234,32 @@ class Writer {
     return true;
   }
 
+  // Whether joint `j` is exported: a joint of the model, or a //world/joint
+  // (1.8) from a frame fixed to the world to a link of the model, which
+  // URDF holds as a joint from its `world` link. A world joint between the
+  // model and another model is left out with a warning.
+  bool Exported(ElementId j) {
+    if (doc_.at(j).kind != ElementKind::kJoint) return false;
+    if (in_model_[j]) return true;
+    if (doc_.at(j).parent != doc_.root() ||
+        doc_.at(doc_.root()).kind != ElementKind::kWorld) {
+      return false;
+    }
+    const ElementId p = graph_.joint_parent[j], c = graph_.joint_child[j];
+    if (p == kNoElement || c < 0) return false;
+    const int parent = BodyNode(p), child = BodyNode(c);
+    const bool touches = (parent >= 0 && parent != world_node_) || child >= 0;
+    if (!touches) return false;
+    if (child >= 0 && parent == world_node_) return true;
+    Warn(j, "world joint " + Quoted(doc_.at(j).name) +
+                " connects the exported model to something outside it; it "
+                "is not written");
+    return false;
+  }
+
   void AddJoints() {
-    for (ElementId j = model_; j < static_cast<ElementId>(doc_.size()); ++j) {
-      if (!in_model_[j] || doc_.at(j).kind != ElementKind::kJoint) continue;
+    for (ElementId j = 0; j < static_cast<ElementId>(doc_.size()); ++j) {
+      if (!Exported(j)) continue;
       const Element& joint = doc_.at(j);
       const std::string name = LocalName(j);
       const std::string& type = joint.joint_type;

@@ -111,6 +111,32 @@ TEST(UrdfWriter, WorldJointGivesWorldLinkAndKeepsModelPose) {
   EXPECT_EQ(e.diags.size(), 0u);
 }
 
+TEST(UrdfWriter, WorldLevelJointsToTheModelAreWorldJoints) {
+  // SDFormat 1.8 //world/joint: from the world to the exported model is a
+  // joint from the URDF world link; to another model is left out, warned.
+  UrdfExportOptions options;
+  options.model = "m";
+  Exported e = Export(R"(<sdf version="1.8"><world name="w">
+    <model name="m"><pose>1 0 0 0 0 1.5</pose>
+      <link name="a"><pose>0 1 0 0 0 0</pose></link></model>
+    <model name="other"><link name="x"/></model>
+    <joint name="bolt" type="fixed"><parent>world</parent><child>m::a</child></joint>
+    <joint name="tie" type="fixed"><parent>m::a</parent><child>other::x</child></joint>
+  </world></sdf>)",
+                      options);
+  ExpectFk(e, options);
+  ASSERT_TRUE(e.urdf);
+  const auto model = urdf::parseURDF(*e.urdf);
+  ASSERT_TRUE(model);
+  EXPECT_EQ(model->getRoot()->name, "world");
+  ASSERT_TRUE(model->getJoint("bolt"));
+  EXPECT_EQ(model->getJoint("bolt")->child_link_name, "a");
+  EXPECT_FALSE(model->getJoint("tie"));
+  ASSERT_EQ(e.diags.size(), 1u);
+  EXPECT_EQ(e.diags.items()[0].code, Code::kUrdfExportUnsupported);
+  EXPECT_NE(e.diags.items()[0].message.find("'tie'"), std::string::npos);
+}
+
 TEST(UrdfWriter, NestedModelsFlattenWithSeparator) {
   const std::string sdf = R"(<sdf version="1.8"><model name="m">
     <link name="a"/>

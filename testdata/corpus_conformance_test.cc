@@ -1,5 +1,4 @@
-// Conformance over ../shared/corpus (files with <include> aside: composition
-// is its own issue), in two suites:
+// Conformance over ../shared/corpus, in two suites:
 //  - SdformatTests: every SDFormat 1.7 and 1.8 file of sdformat-tests/;
 //  - Legacy: every SDFormat 1.2-1.6 file of sdformat-tests/ and
 //    gazebo_models/ (<sdf version="1.2"> ... "1.6", <gazebo version="1.2">).
@@ -11,6 +10,18 @@
 // libsdformat lists none of them and they are left out of the comparison
 // (docs/legacy.md).
 //
+// Files with <include> take part. Both sides get the same model path and
+// nothing from the environment: for sdformat-tests/ its integration/model
+// folder (where libsdformat's own tests resolve bare URIs such as
+// `test_model`), for gazebo_models/ the folder itself (model://NAME is the
+// folder NAME there). Left out: includes of files that libsdformat's tests
+// read with custom parsers registered for the occasion (the interface API:
+// `.toml`, `.nonce_1`) and `merge="true"` includes (SDFormat 1.9; the
+// version filter already leaves every such corpus file out).
+// GazeboIncludes, below, checks more of gazebo_models' includes: a model
+// whose included models are all present loads, and one whose included
+// model is absent names that URI in INCLUDE_URI_UNRESOLVED.
+//
 // Deliberate differences are listed, with their reason, in
 // testdata/corpus_known_differences.txt (and docs/conformance.md); a listed
 // file that starts agreeing fails too, so the list stays true.
@@ -18,6 +29,7 @@
 // The corpus folder comes from the SDFCONV_CORPUS environment variable
 // (tools/test.sh sets it); without it the test skips and says so.
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -56,8 +68,19 @@ std::string Slurp(const fs::path& p) {
   return s.str();
 }
 
+// An <include> of a file libsdformat's tests read with a custom parser
+// (sdf::ParserConfig::RegisterCustomModelParser), or one with merge="true".
+bool HasOutOfScopeInclude(const std::string& text) {
+  static const std::regex custom_parser(
+      R"(<uri>\s*[^<]*\.(toml|nonce_[0-9]+)\s*</uri>)");
+  static const std::regex merge(
+      R"(<include[^>]*\bmerge\s*=\s*["']\s*(true|1)\s*["'])");
+  return std::regex_search(text, custom_parser) ||
+         std::regex_search(text, merge);
+}
+
 // Paths, relative to the corpus, of the files under its `folders` whose
-// root element matches `root` (files with <include> aside).
+// root element matches `root` (out-of-scope includes aside).
 std::vector<std::string> CorpusFiles(const std::vector<std::string>& folders,
                                      const std::regex& root) {
   std::vector<std::string> files;
@@ -70,7 +93,7 @@ std::vector<std::string> CorpusFiles(const std::vector<std::string>& folders,
       if (!e.is_regular_file() || (ext != ".sdf" && ext != ".world")) continue;
       const std::string text = Slurp(e.path());
       if (!std::regex_search(text, root)) continue;
-      if (text.find("<include") != std::string::npos) continue;
+      if (HasOutOfScopeInclude(text)) continue;
       files.push_back(fs::relative(e.path(), corpus).string());
     }
   }
@@ -95,18 +118,44 @@ std::map<std::string, std::string> KnownDifferences() {
 struct Ours {
   bool valid = false;
   std::string diagnostics;
+  std::vector<Diagnostic> errors;
   std::optional<Document> doc;
   FrameGraph graph;
   Resolution resolution;
 };
 
-Ours RunSdfconv(const std::string& path) {
+// Where the includes of the corpus file `rel` are resolved, for both sides.
+std::vector<std::string> ModelPaths(const std::string& rel) {
+  const std::string corpus = CorpusDir();
+  if (rel.rfind("gazebo_models/", 0) == 0) return {corpus + "/gazebo_models"};
+  const std::string nested_include =
+      "sdformat-tests/integration/model/nested_include/";
+  if (rel.rfind(nested_include, 0) == 0) {
+    // These models include each other by bare name (`top_model`, `wheel`),
+    // found in their own folder, which libsdformat's test for them searches.
+    return {corpus + "/" + nested_include,
+            corpus + "/sdformat-tests/integration/model"};
+  }
+  if (rel.rfind("sdformat-tests/", 0) == 0) {
+    return {corpus + "/sdformat-tests/integration/model"};
+  }
+  return {};
+}
+
+Ours RunSdfconv(const std::string& path,
+                const std::vector<std::string>& model_paths) {
   Ours out;
   Diagnostics diags;
-  out.doc = ReadFile(path, &diags);
+  ReadOptions options;
+  options.include_search.model_paths = model_paths;
+  options.include_search.use_environment = false;
+  out.doc = ReadFile(path, &diags, options);
   if (out.doc) out.graph = BuildFrameGraph(*out.doc, &diags);
   out.valid = out.doc.has_value() && !diags.HasErrors();
-  for (const auto& d : diags.items()) out.diagnostics += FormatDiagnostic(d) + "\n";
+  for (const auto& d : diags.items()) {
+    out.diagnostics += FormatDiagnostic(d) + "\n";
+    if (d.severity == Severity::kError) out.errors.push_back(d);
+  }
   if (out.valid) out.resolution = ResolveAll(*out.doc, out.graph);
   return out;
 }
@@ -132,7 +181,9 @@ std::set<std::string> FramesLibsdformatDoesNotKeep(const Document& doc) {
 std::vector<std::string> ComparePoses(const Ours& ours,
                                       const testing::OracleResult& oracle) {
   std::vector<std::string> diffs;
-  std::map<std::string, FlatFrame> by_name;
+  // By name; a 1.2-1.6 link may have a collision and a visual of the same
+  // name (000), told apart by kind.
+  std::multimap<std::string, FlatFrame> by_name;
   const std::set<std::string> not_kept =
       FramesLibsdformatDoesNotKeep(*ours.doc);
   for (auto& f : CollectFlatFrames(*ours.doc, ours.graph, ours.resolution)) {
@@ -140,11 +191,14 @@ std::vector<std::string> ComparePoses(const Ours& ours,
     by_name.emplace(f.name, f);
   }
   for (const auto& f : oracle.frames) {
-    auto it = by_name.find(f.name);
-    if (it == by_name.end()) {
+    const auto [first, last] = by_name.equal_range(f.name);
+    if (first == last) {
       diffs.push_back("missing frame " + f.name);
       continue;
     }
+    auto it = first;
+    while (it != last && it->second.kind != f.kind) ++it;
+    if (it == last) it = first;
     const FlatFrame& mine = it->second;
     const double d = PoseDistance(mine.X_WF, f.X_WF);
     if (!(d < kTol)) {
@@ -180,11 +234,12 @@ std::vector<std::string> ComparePoses(const Ours& ours,
 // is compared with what libsdformat makes of the same text under an <sdf>
 // root (a copy in the test's temporary folder): what is compared is then
 // the reading of 1.2, not the choice of root element (docs/legacy.md).
-testing::OracleResult LoadWithSdformatAsSdfRoot(const std::string& path) {
+testing::OracleResult LoadWithSdformatAsSdfRoot(
+    const std::string& path, const std::vector<std::string>& model_paths) {
   static const std::regex gazebo_root(R"(<gazebo(\s+version\s*=\s*["']1\.2["']))");
   std::string text = Slurp(path);
   if (!std::regex_search(text, gazebo_root)) {
-    return testing::LoadWithSdformat(path);
+    return testing::LoadWithSdformat(path, model_paths);
   }
   text = std::regex_replace(text, gazebo_root, "<sdf$1",
                             std::regex_constants::format_first_only);
@@ -194,7 +249,7 @@ testing::OracleResult LoadWithSdformatAsSdfRoot(const std::string& path) {
   const fs::path copy =
       fs::path(tmp != nullptr ? tmp : "/tmp") / "gazebo_root_as_sdf.sdf";
   std::ofstream(copy, std::ios::binary) << text;
-  return testing::LoadWithSdformat(copy.string());
+  return testing::LoadWithSdformat(copy.string(), model_paths);
 }
 
 class Corpus : public ::testing::TestWithParam<std::string> {};
@@ -206,8 +261,9 @@ TEST_P(Corpus, AgreesWithLibsdformat) {
                     "(tools/test.sh does)";
   }
   const std::string path = CorpusDir() + "/" + rel;
-  const Ours ours = RunSdfconv(path);
-  const testing::OracleResult oracle = LoadWithSdformatAsSdfRoot(path);
+  const Ours ours = RunSdfconv(path, ModelPaths(rel));
+  const testing::OracleResult oracle =
+      LoadWithSdformatAsSdfRoot(path, ModelPaths(rel));
 
   std::vector<std::string> diffs;
   if (ours.valid != oracle.valid) {
@@ -258,6 +314,156 @@ INSTANTIATE_TEST_SUITE_P(
         {"sdformat-tests", "gazebo_models"},
         std::regex(R"(<(sdf|gazebo)[^>]*version\s*=\s*["']1\.[2-6]["'])")))),
     TestName);
+
+// --- gazebo_models' includes ----------------------------------------------
+// Each file of gazebo_models/ with an <include>, and the model:// names its
+// includes use. In this subset of the models (corpus README), three files
+// include only models that are present and twelve include at least one
+// that is absent.
+struct GazeboInclude {
+  std::string rel;                // relative to the corpus
+  std::vector<std::string> uris;  // every //include/uri, as written
+};
+
+std::vector<GazeboInclude> GazeboIncludeFiles() {
+  static const std::regex include(R"(<include\b[\s\S]*?</include>)");
+  static const std::regex uri(R"(<uri>\s*([^<\s]*)\s*</uri>)");
+  std::vector<GazeboInclude> out;
+  for (const std::string& rel : CorpusFiles(
+           {"gazebo_models"}, std::regex(R"(<(sdf|gazebo)[^>]*version)"))) {
+    const std::string text = Slurp(CorpusDir() + "/" + rel);
+    GazeboInclude file{rel, {}};
+    for (std::sregex_iterator it(text.begin(), text.end(), include), end;
+         it != end; ++it) {
+      const std::string block = it->str();
+      std::smatch m;
+      if (std::regex_search(block, m, uri)) file.uris.push_back(m[1].str());
+    }
+    if (!file.uris.empty()) out.push_back(file);
+  }
+  return out;
+}
+
+// The model:// URIs of `file` whose model folder gazebo_models/ lacks.
+std::vector<std::string> AbsentModels(const GazeboInclude& file) {
+  std::vector<std::string> absent;
+  const std::string scheme = "model://";
+  for (const std::string& uri : file.uris) {
+    if (uri.rfind(scheme, 0) != 0) continue;
+    const size_t slash = uri.find('/', scheme.size());
+    const std::string name = uri.substr(
+        scheme.size(),
+        slash == std::string::npos ? std::string::npos : slash - scheme.size());
+    const fs::path folder = fs::path(CorpusDir()) / "gazebo_models" / name;
+    if (!fs::is_directory(folder) &&
+        std::find(absent.begin(), absent.end(), uri) == absent.end()) {
+      absent.push_back(uri);
+    }
+  }
+  return absent;
+}
+
+// Whether `message` holds `uri` itself, not only a longer name it starts
+// ("model://a" in "model://ab").
+bool NamesUri(const std::string& message, const std::string& uri) {
+  for (size_t at = message.find(uri); at != std::string::npos;
+       at = message.find(uri, at + 1)) {
+    const size_t end = at + uri.size();
+    if (end == message.size()) return true;
+    const char next = message[end];
+    if (!std::isalnum(static_cast<unsigned char>(next)) && next != '_' &&
+        next != '-') {
+      return true;
+    }
+  }
+  return false;
+}
+
+TEST(GazeboIncludes, CorpusHoldsTheFilesDescribed) {
+  if (CorpusDir().empty()) {
+    GTEST_SKIP() << "corpus not found: set SDFCONV_CORPUS to ../shared/corpus "
+                    "(tools/test.sh does)";
+  }
+  const std::vector<GazeboInclude> files = GazeboIncludeFiles();
+  size_t complete = 0;
+  for (const GazeboInclude& f : files) {
+    for (const std::string& uri : f.uris) {
+      EXPECT_EQ(uri.rfind("model://", 0), 0u) << f.rel << ": " << uri;
+    }
+    if (AbsentModels(f).empty()) ++complete;
+  }
+  EXPECT_EQ(files.size(), 15u);
+  EXPECT_EQ(complete, 3u);
+}
+
+class GazeboIncludeFile : public ::testing::TestWithParam<std::string> {};
+
+// With the model path at gazebo_models/: a file whose included models are
+// all present is valid for both, with the same poses; one that includes an
+// absent model gets INCLUDE_URI_UNRESOLVED at that <include>, naming the
+// URI, and no other unresolved URI (libsdformat refuses it too).
+TEST_P(GazeboIncludeFile, ResolvesModelUris) {
+  const std::string rel = GetParam();
+  if (rel.empty()) {
+    GTEST_SKIP() << "corpus not found: set SDFCONV_CORPUS to ../shared/corpus "
+                    "(tools/test.sh does)";
+  }
+  GazeboInclude file;
+  for (const GazeboInclude& f : GazeboIncludeFiles()) {
+    if (f.rel == rel) file = f;
+  }
+  const std::string path = CorpusDir() + "/" + rel;
+  const std::vector<std::string> model_paths = {CorpusDir() + "/gazebo_models"};
+  const Ours ours = RunSdfconv(path, model_paths);
+  // Frames whenever sdf::Root::Load succeeds: a file listed as a known
+  // difference that only `--check` refuses still has its poses compared.
+  const testing::OracleResult oracle =
+      testing::LoadWithSdformatResolvingLoaded(path, model_paths);
+  const std::vector<std::string> absent = AbsentModels(file);
+
+  if (absent.empty()) {
+    ASSERT_TRUE(ours.valid) << ours.diagnostics;
+    ASSERT_TRUE(oracle.loaded) << oracle.diagnostics;
+    EXPECT_EQ(oracle.valid, KnownDifferences().count(rel) == 0)
+        << "libsdformat's --check verdict; known differences: "
+           "testdata/corpus_known_differences.txt";
+    for (const auto& d : ComparePoses(ours, oracle)) {
+      ADD_FAILURE() << rel << ": " << d;
+    }
+    return;
+  }
+  EXPECT_FALSE(ours.valid);
+  EXPECT_FALSE(oracle.valid);
+  std::set<std::string> named;
+  for (const Diagnostic& d : ours.errors) {
+    if (d.code != Code::kIncludeUriUnresolved) continue;
+    EXPECT_EQ(fs::path(d.source.file).lexically_normal(),
+              fs::path(path).lexically_normal())
+        << FormatDiagnostic(d);
+    bool names_an_absent_uri = false;
+    for (const std::string& uri : absent) {
+      if (NamesUri(d.message, uri)) {
+        named.insert(uri);
+        names_an_absent_uri = true;
+      }
+    }
+    EXPECT_TRUE(names_an_absent_uri) << FormatDiagnostic(d);
+  }
+  for (const std::string& uri : absent) {
+    EXPECT_EQ(named.count(uri), 1u)
+        << rel << ": no INCLUDE_URI_UNRESOLVED names " << uri << "\n"
+        << ours.diagnostics;
+  }
+}
+
+std::vector<std::string> GazeboIncludeNames() {
+  std::vector<std::string> names;
+  for (const GazeboInclude& f : GazeboIncludeFiles()) names.push_back(f.rel);
+  return OrPlaceholder(names);
+}
+
+INSTANTIATE_TEST_SUITE_P(GazeboModels, GazeboIncludeFile,
+                         ::testing::ValuesIn(GazeboIncludeNames()), TestName);
 
 }  // namespace
 }  // namespace sdfconv

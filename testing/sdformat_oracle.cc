@@ -76,17 +76,34 @@ sdf::ParserConfig MakeConfig(const std::vector<std::string>& model_paths) {
   return config;
 }
 
-}  // namespace
+// libsdformat 12 reads some included files, those an included file
+// includes in turn among them, with sdf::ParserConfig::GlobalConfig()
+// instead of the configuration passed to Root::Load (gazebosim/sdformat
+// issue 881). So while a file is loaded the global configuration is the
+// one passed too, and is put back afterwards (callers are serialised).
+class GlobalConfigOverride {
+ public:
+  explicit GlobalConfigOverride(const sdf::ParserConfig& config)
+      : saved_(sdf::ParserConfig::GlobalConfig()) {
+    sdf::ParserConfig::GlobalConfig() = config;
+  }
+  ~GlobalConfigOverride() { sdf::ParserConfig::GlobalConfig() = saved_; }
+  GlobalConfigOverride(const GlobalConfigOverride&) = delete;
+  GlobalConfigOverride& operator=(const GlobalConfigOverride&) = delete;
 
-OracleResult LoadWithSdformat(const std::string& path) {
-  return LoadWithSdformat(path, {});
-}
+ private:
+  const sdf::ParserConfig saved_;
+};
 
-OracleResult LoadWithSdformat(const std::string& path,
-                              const std::vector<std::string>& model_paths) {
+// LoadWithSdformat, resolving the frames when the file is valid or, with
+// `resolve_loaded`, when sdf::Root::Load alone succeeded.
+OracleResult Load(const std::string& path,
+                  const std::vector<std::string>& model_paths,
+                  bool resolve_loaded) {
   std::lock_guard<std::mutex> lock(OracleMutex());
   OracleResult result;
   const sdf::ParserConfig config = MakeConfig(model_paths);
+  const GlobalConfigOverride global(config);
   CerrCapture capture;
 
   // --- ign sdf --check, libsdformat 12 (src/ign.cc, cmdCheck) -------------
@@ -98,17 +115,34 @@ OracleResult LoadWithSdformat(const std::string& path,
   result.diagnostics += capture.Take();
 
   // Like cmdCheck, the remaining checks only run when Root::Load succeeded.
-  if (load_errors.empty()) {
+  result.loaded = load_errors.empty();
+  if (result.loaded) {
     RunCheckSequence(path, config, root, &capture, &result);
   }
 
   result.valid = result.errors.empty();
-  if (!result.valid) return result;
+  if (!result.valid && !(resolve_loaded && result.loaded)) return result;
 
   // --- Frames -------------------------------------------------------------
   CollectFrames(root, &result);
   result.diagnostics += capture.Take();
   return result;
+}
+
+}  // namespace
+
+OracleResult LoadWithSdformat(const std::string& path) {
+  return Load(path, {}, /*resolve_loaded=*/false);
+}
+
+OracleResult LoadWithSdformat(const std::string& path,
+                              const std::vector<std::string>& model_paths) {
+  return Load(path, model_paths, /*resolve_loaded=*/false);
+}
+
+OracleResult LoadWithSdformatResolvingLoaded(
+    const std::string& path, const std::vector<std::string>& model_paths) {
+  return Load(path, model_paths, /*resolve_loaded=*/true);
 }
 
 // ---------------------------------------------------------------------------
@@ -126,6 +160,7 @@ std::string OracleResultToJson(const std::string& path,
   json out;
   out["file"] = path;
   out["valid"] = result.valid;
+  out["loaded"] = result.loaded;
   out["version"] = result.version;
   out["errors"] = json::array();
   for (const OracleError& e : result.errors) {

@@ -56,12 +56,16 @@ struct OracleError {
 struct OracleResult {
   // No errors from sdf::Root::Load nor from the `ign sdf --check` checks.
   bool valid = false;
+  // No errors from sdf::Root::Load (the `--check` checks after it may
+  // still have found some).
+  bool loaded = false;
   // The file's <sdf version="..."> as written (before any conversion).
   std::string version;
   // Errors, code as the libsdformat enum name. See sdformat_oracle_check.cc for
   // how the bool-returning `--check` functions are mapped to codes.
   std::vector<OracleError> errors;
-  // Only filled when valid. Order: world frames, world lights, then each
+  // Only filled when valid (or, from LoadWithSdformatResolvingLoaded, when
+  // loaded). Order: world frames, world lights, then each
   // model depth first (model, links with their visuals/collisions/sensors/
   // lights, joints with their sensors, frames, nested models).
   std::vector<OracleFrame> frames;
@@ -79,6 +83,14 @@ struct OracleResult {
 OracleResult LoadWithSdformat(const std::string& path);
 OracleResult LoadWithSdformat(const std::string& path,
                               const std::vector<std::string>& model_paths);
+
+// As LoadWithSdformat (`valid` and `errors` are the same), but the frames
+// are resolved whenever sdf::Root::Load succeeds, even when the `--check`
+// checks after it refuse the file. For files sdfconv accepts on purpose
+// where only `--check` does not, such as a 1.6 <collision> and <visual>
+// sharing a name (docs/conformance.md), whose poses are still compared.
+OracleResult LoadWithSdformatResolvingLoaded(
+    const std::string& path, const std::vector<std::string>& model_paths);
 
 // Name of a libsdformat 12 sdf::ErrorCode given as its integer value
 // ("NONE", "FILE_READ", ...); "UNKNOWN_ERROR_CODE_<n>" when out of range.

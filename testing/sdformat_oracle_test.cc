@@ -328,6 +328,98 @@ TEST(SdformatOracle, PoseRelativeToCycle) {
   EXPECT_TRUE(r.frames.empty());
 }
 
+// Root::Load accepts a 1.6 <collision> and <visual> of the same name;
+// only `--check` refuses them. LoadWithSdformatResolvingLoaded keeps that
+// verdict and still resolves the frames.
+TEST(SdformatOracle, ResolvesFramesOfFileOnlyCheckRefuses) {
+  const std::string path = WriteTemp("same_name16.sdf", R"(<?xml version="1.0"?>
+<sdf version="1.6">
+  <model name="m">
+    <pose>1 2 3 0 0 0</pose>
+    <link name="l">
+      <pose>0 0 1 0 0 0</pose>
+      <collision name="post"><geometry><box><size>1 1 1</size></box></geometry></collision>
+      <visual name="post">
+        <pose>1 0 0 0 0 0</pose>
+        <geometry><box><size>1 1 1</size></box></geometry>
+      </visual>
+    </link>
+  </model>
+</sdf>
+)");
+  const OracleResult checked = LoadWithSdformat(path, {});
+  EXPECT_FALSE(checked.valid);
+  EXPECT_TRUE(checked.loaded);
+  EXPECT_TRUE(HasCode(checked, "DUPLICATE_NAME")) << Describe(checked);
+  EXPECT_TRUE(checked.frames.empty());
+
+  const OracleResult r = LoadWithSdformatResolvingLoaded(path, {});
+  EXPECT_FALSE(r.valid);
+  EXPECT_TRUE(r.loaded);
+  EXPECT_TRUE(HasCode(r, "DUPLICATE_NAME")) << Describe(r);
+  EXPECT_EQ(r.frames.size(), 4u) << Describe(r);
+  ExpectFrame(r, "m::l", "link", "m::l", {1, 2, 4},
+              Eigen::Matrix3d::Identity());
+  // Both are named m::l::post; the collision is at the link, the visual 1 m
+  // along x.
+  int posts = 0;
+  for (const OracleFrame& f : r.frames) {
+    if (f.name != "m::l::post") continue;
+    ++posts;
+    const Eigen::Vector3d p =
+        f.kind == "visual" ? Eigen::Vector3d(2, 2, 4) : Eigen::Vector3d(1, 2, 4);
+    EXPECT_TRUE(f.kind == "visual" || f.kind == "collision") << f.kind;
+    EXPECT_LT((f.X_WF.translation() - p).norm(), kTol) << f.kind;
+    EXPECT_EQ(f.attached_to, "m::l");
+  }
+  EXPECT_EQ(posts, 2);
+}
+
+// The model paths reach files that included files include in turn
+// (libsdformat 12 reads those with its global configuration).
+TEST(SdformatOracle, ModelPathsReachNestedIncludes) {
+  const auto model = [](const std::string& name, const std::string& body) {
+    WriteTemp("nested_models/" + name + "/model.config",
+              "<?xml version=\"1.0\"?>\n<model><name>" + name +
+                  "</name><sdf version=\"1.8\">model.sdf</sdf></model>\n");
+    return WriteTemp("nested_models/" + name + "/model.sdf",
+                     "<?xml version=\"1.0\"?>\n<sdf version=\"1.8\">\n<model name=\"" +
+                         name + "\">\n" + body + "</model>\n</sdf>\n");
+  };
+  model("leaf", "<link name=\"l\"><pose>0 0 1 0 0 0</pose></link>\n");
+  const std::string mid = model(
+      "mid", "<link name=\"base\"/>\n<include><uri>leaf</uri><pose>2 0 0 0 0 0</pose></include>\n");
+  const std::string top = WriteTemp("nested_top.sdf", R"(<?xml version="1.0"?>
+<sdf version="1.8">
+  <world name="w">
+    <include><uri>mid</uri><pose>0 3 0 0 0 0</pose></include>
+  </world>
+</sdf>
+)");
+  const std::string models = fs::path(mid).parent_path().parent_path().string();
+  const OracleResult r = LoadWithSdformat(top, {models});
+  ASSERT_TRUE(r.valid) << Describe(r);
+  ExpectFrame(r, "mid::leaf::l", "link", "mid::leaf::l", {2, 3, 1},
+              Eigen::Matrix3d::Identity());
+}
+
+// A file Root::Load refuses is not resolved.
+TEST(SdformatOracle, DoesNotResolveFileLoadRefuses) {
+  const std::string path = WriteTemp("load_refuses18.sdf", R"(<?xml version="1.0"?>
+<sdf version="1.8">
+  <model name="m">
+    <link name="a"/>
+    <frame name="f1"><pose relative_to="f2"/></frame>
+    <frame name="f2"><pose relative_to="f1"/></frame>
+  </model>
+</sdf>
+)");
+  const OracleResult r = LoadWithSdformatResolvingLoaded(path, {});
+  EXPECT_FALSE(r.valid);
+  EXPECT_FALSE(r.loaded);
+  EXPECT_TRUE(r.frames.empty());
+}
+
 TEST(SdformatOracle, JointChildWorld) {
   const std::string path = WriteTemp("child_world18.sdf", R"(<?xml version="1.0"?>
 <sdf version="1.8">

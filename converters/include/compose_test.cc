@@ -230,6 +230,19 @@ TEST_F(ComposeTest, IncludeErrorsHaveTheirOwnCodes) {
   EXPECT_NE(twin.message.find("<include> of 'part.sdf'"), std::string::npos);
 }
 
+TEST_F(ComposeTest, APlacementFrameMustNameAFrameOfTheIncludedModel) {
+  Write("part.sdf", Model("part", R"(<link name="l"/><frame name="f"/>)"));
+  const std::string file = Write("m.sdf", Model("m", R"(<link name="l"/>
+<include><uri>part.sdf</uri><placement_frame>nope</placement_frame><pose/></include>
+<include><uri>part.sdf</uri><name>ok</name><placement_frame>f</placement_frame>
+  <pose relative_to="l">0 0 1 0 0 0</pose></include>)"));
+  ASSERT_TRUE(Read(file).has_value());
+  const Diagnostic d = TakeError(Code::kModelPlacementFrameInvalid);
+  EXPECT_EQ(d.source.line, 4);
+  EXPECT_NE(d.message.find("nope"), std::string::npos) << d.message;
+  EXPECT_EQ(Remaining(), 0u) << DescribeRemaining();
+}
+
 TEST_F(ComposeTest, EachFileIsLoadedOnce) {
   const std::string file = Write("m.sdf", Model("m", R"(<link name="l"/>
 <include><uri>p.sdf</uri><name>a</name></include>

@@ -15,11 +15,15 @@
 #                 one (a relative_to chain N deep).
 #   nested_N.sdf  N models nested in one another, each with a pose; the
 #                 innermost holds the only link.
+#   includes_N.sdf  a world with N <include>s (absolute file:// URIs) of one
+#                 20-link arm (include_part.sdf, written beside it), each
+#                 renamed and posed: composition, where every instance
+#                 shares one file.
 # The files are deterministic: the same N always gives the same bytes.
 set -eu
 
 if [ $# -lt 1 ]; then
-  echo "usage: $0 OUTDIR [arm:N|frames:N|nested:N]..." >&2
+  echo "usage: $0 OUTDIR [arm:N|frames:N|nested:N|includes:N]..." >&2
   exit 2
 fi
 out=$1
@@ -29,7 +33,8 @@ mkdir -p "$out"
 if [ $# -eq 0 ]; then
   set -- arm:100 arm:1000 arm:10000 \
          frames:1000 frames:10000 frames:100000 \
-         nested:100 nested:1000 nested:10000
+         nested:100 nested:1000 nested:10000 \
+         includes:100 includes:1000
 fi
 
 gen_arm() {
@@ -97,12 +102,26 @@ gen_nested() {
   }'
 }
 
+gen_includes() {
+  part="$(cd "$out" && pwd)/include_part.sdf"
+  gen_arm 20 > "$part"
+  awk -v n="$1" -v part="$part" 'BEGIN {
+    printf "<?xml version=\"1.0\"?>\n<sdf version=\"1.8\">\n"
+    printf "<world name=\"includes_%d\">\n", n
+    for (i = 0; i < n; i++) {
+      printf "<include><uri>file://%s</uri><name>r_%d</name>", part, i
+      printf "<pose>%d %d 0 0 0 %.4f</pose></include>\n", i % 100, int(i / 100), 0.01 * i
+    }
+    printf "</world>\n</sdf>\n"
+  }'
+}
+
 for spec in "$@"; do
   family=${spec%%:*}
   n=${spec#*:}
   case "$family" in
-    arm|frames|nested) ;;
-    *) echo "$0: unknown family '$family' (arm, frames, nested)" >&2; exit 2 ;;
+    arm|frames|nested|includes) ;;
+    *) echo "$0: unknown family '$family' (arm, frames, nested, includes)" >&2; exit 2 ;;
   esac
   case "$n" in
     ''|*[!0-9]*) echo "$0: bad size in '$spec'" >&2; exit 2 ;;

@@ -93,7 +93,7 @@ int ConvertToSdf(const ConvertOptions& options, std::ostream& out,
   UpgradeResult upgraded =
       options.expand_includes
           ? ExpandIncludesToSdf18(*bytes, options.file, search)
-          : UpgradeSdf(*bytes, options.file);
+          : UpgradeSdf(*bytes, options.file, UpgradeOptions{true, search});
   diags.Append(upgraded.diagnostics);
   std::optional<std::string> text;
   if (upgraded.ok()) text = std::move(upgraded.output);

@@ -84,6 +84,13 @@ CLI::App* AddUpgradeCommand(CLI::App& app, BatchOptions& options) {
   cmd->add_option("--report", options.report,
                   "Write a JSON report of every file here (atomically)")
       ->type_name("FILE");
+  cmd->add_option("--model-path", options.model_paths,
+                  "Where the proof finds included models (model://NAME, "
+                  "relative paths) first, before SDF_PATH, "
+                  "GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH and "
+                  "GAZEBO_MODEL_PATH (repeatable, in order)")
+      ->type_name("DIR")
+      ->allow_extra_args(false);  // one DIR per --model-path
   return cmd;
 }
 

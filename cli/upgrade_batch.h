@@ -48,6 +48,8 @@ struct BatchOptions {
   std::string report;              // JSON report path; empty: none
   bool progress = false;           // draw the progress line on `err`
   bool verbose = false;            // list every file on `out`
+  // --model-path: where the proof finds included models (docs/upgrade.md).
+  std::vector<std::string> model_paths;
 };
 
 struct BatchResult {

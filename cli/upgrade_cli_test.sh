@@ -263,6 +263,39 @@ else
   echo "note: sigint: the batch finished before the signal ($new files)" >&2
 fi
 
+# Includes: the proof reads the included models when every include is found
+# (next to the file, or in --model-path). Without them it falls back to
+# stand-ins, which cannot see into two unnamed file:// includes (003
+# Example 1.1): there the same file fails.
+mkdir -p "$tmp/inc/alone"
+cp "$examples/arm.sdf" "$tmp/inc/arm.sdf"
+cp "$examples/models/parallel_gripper/model.sdf" "$tmp/inc/gripper.sdf"
+cat >"$tmp/inc/cell.sdf" <<'XML'
+<?xml version="1.0"?>
+<sdf version="1.8">
+  <model name="cell">
+    <include><uri>file://arm.sdf</uri></include>
+    <include>
+      <uri>file://gripper.sdf</uri>
+      <placement_frame>mount</placement_frame>
+      <pose relative_to="arm::tool"/>
+    </include>
+    <joint name="weld" type="fixed">
+      <parent>arm::tool</parent>
+      <child>parallel_gripper::mount</child>
+    </joint>
+  </model>
+</sdf>
+XML
+cp "$tmp/inc/cell.sdf" "$tmp/inc/alone/cell.sdf"
+run include_found 0 upgrade --check "$tmp/inc/cell.sdf"
+expect_grep include_found "$tmp/include_found.err" "1 unchanged"
+run include_alone 1 upgrade --check "$tmp/inc/alone/cell.sdf"
+expect_grep include_alone "$tmp/include_alone.err" "JOINT_PARENT_LINK_INVALID"
+# A relative URI not found next to the file is looked for in --model-path.
+run include_model_path 0 upgrade --check "$tmp/inc/alone/cell.sdf" \
+  --model-path "$tmp/inc"
+
 if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed" >&2
   exit 1

@@ -7,15 +7,17 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "cli/upgrade_batch.h"
 
 namespace sdfconv {
 
-// The engine as an UpgradeFunction: UpgradeSdf, or UpgradeModelConfig for
-// a model.config.
+// The engine as an UpgradeFunction: UpgradeSdf (its proof finding included
+// files in `model_paths` first), or UpgradeModelConfig for a model.config.
 FileUpgrade UpgradeWithEngine(std::string_view text, const std::string& path,
-                              InputKind kind);
+                              InputKind kind,
+                              const std::vector<std::string>& model_paths = {});
 
 // Installs the Ctrl-C handlers and runs the batch; returns its exit status.
 int RunUpgradeCommand(const BatchOptions& options, std::ostream& out,

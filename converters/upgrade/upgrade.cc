@@ -115,7 +115,8 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
 
   if (version->AtLeast(1, 8)) {  // nothing to do but check
     if (options.verify &&
-        !upgrade::VerifyUpgrade(input, input, path, {}, &result.diagnostics)) {
+        !upgrade::VerifyUpgrade(input, input, path, {}, &result.diagnostics,
+                                options.include_search)) {
       return Failed(std::move(result));
     }
     result.output = std::string(input);
@@ -148,7 +149,7 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
   }
   if (options.verify &&
       !upgrade::VerifyUpgrade(input, result.output, path, became,
-                              &result.diagnostics)) {
+                              &result.diagnostics, options.include_search)) {
     return Failed(std::move(result));
   }
   if (correspondence != nullptr) *correspondence = std::move(became);

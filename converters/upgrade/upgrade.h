@@ -35,12 +35,16 @@
 #include <string>
 #include <string_view>
 
+#include "converters/include/uri_resolver.h"
 #include "core/diagnostic.h"
 
 namespace sdfconv {
 
 struct UpgradeOptions {
   bool verify = true;  // re-read input and output with the core and compare
+  // Where the proof looks for included files (docs/upgrade.md): with every
+  // include found, the proof covers the included models too.
+  IncludeSearch include_search;
 };
 
 struct UpgradeResult {

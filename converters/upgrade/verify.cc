@@ -348,13 +348,16 @@ bool Compare(const Read& in, const Read& out, const std::string& path,
 
 bool VerifyUpgrade(std::string_view input, std::string_view output,
                    const std::string& path,
-                   const Correspondence& correspondence, Diagnostics* diags) {
+                   const Correspondence& correspondence, Diagnostics* diags,
+                   const IncludeSearch& search) {
   // Included files as they are, when every include resolves and the input
   // is valid with them; stand-ins for the includes otherwise.
   if (input.find("<include") != std::string_view::npos) {
-    const Read in = ReadAndResolve(input, path);
+    ReadOptions options;
+    options.include_search = search;
+    const Read in = ReadAndResolve(input, path, options);
     if (!in.fatal) {
-      const Read out = ReadAndResolve(output, path);
+      const Read out = ReadAndResolve(output, path, options);
       return Compare(in, out, path, correspondence, kUpgradeWords, diags);
     }
   }

@@ -11,8 +11,7 @@
 // input without a counterpart is a difference too.
 //
 // <include>s are kept as includes. When every include of the input
-// resolves (converters/include/uri_resolver.h, the environment's model
-// paths) and the input is valid with them, both texts are read with the
+// resolves (converters/include/uri_resolver.h, with the given search) and the input is valid with them, both texts are read with the
 // included files and compared in full. Otherwise (an included model is not
 // at hand) both texts are checked with their includes replaced by stand-ins
 // (include_stand_ins.h): the proof then covers everything the file itself
@@ -72,7 +71,8 @@ inline constexpr double kVerifyTolerance = 1e-9;
                                  std::string_view output,
                                  const std::string& path,
                                  const Correspondence& correspondence,
-                                 Diagnostics* diags);
+                                 Diagnostics* diags,
+                                 const IncludeSearch& search = {});
 
 // Reads `input` (the file `path`) with its includes expanded (URIs found
 // with `search`) and `output` (which has none left), and compares them as

@@ -42,9 +42,11 @@ CheckedFile CheckFile(const std::string& path,
 }
 
 // In source order, like a compiler; phase order breaks ties.
-void PrintDiagnostics(const Diagnostics& diags, std::ostream& err) {
+void PrintDiagnostics(const Diagnostics& diags, std::ostream& err,
+                      const std::string& read_file) {
   std::vector<const Diagnostic*> sorted;
   std::unordered_map<std::string, size_t> file_order;
+  if (!read_file.empty()) file_order.emplace(read_file, 0);
   for (const Diagnostic& d : diags.items()) {
     sorted.push_back(&d);
     file_order.emplace(d.source.file, file_order.size());
@@ -81,7 +83,7 @@ int RunCheck(const CheckOptions& options, std::ostream& out,
   int status = kExitOk;
   for (const std::string& path : options.files) {
     const CheckedFile file = CheckFile(path, options.model_paths);
-    PrintDiagnostics(file.diags, err);
+    PrintDiagnostics(file.diags, err, path);
     if (!options.quiet) out << Verdict(path, file) << std::endl;
     status = std::max(status, ExitCodeOf(file));
   }

@@ -48,10 +48,11 @@ struct CheckedFile {
 CheckedFile CheckFile(const std::string& path,
                       const std::vector<std::string>& model_paths = {});
 
-// Writes each diagnostic of `diags` on its own line: the files in the order
-// they were first reported on (the read file, then included ones), each in
-// line order.
-void PrintDiagnostics(const Diagnostics& diags, std::ostream& err);
+// Writes each diagnostic of `diags` on its own line: those about
+// `read_file` first, then each other (included) file in the order it was
+// first reported on, each file in line order.
+void PrintDiagnostics(const Diagnostics& diags, std::ostream& err,
+                      const std::string& read_file = "");
 
 // Checks every file in order; returns the ExitCode (see exit_code.h): 0 when
 // all are valid, 1 when one is invalid, 2 when one cannot be read.

@@ -1,5 +1,7 @@
 #include "cli/convert_command.h"
 
+#include <algorithm>
+
 #include <spdlog/spdlog.h>
 
 #include "cli/atomic_write.h"
@@ -54,7 +56,7 @@ bool Unreadable(const Diagnostics& diags) {
 // The exit code for a conversion that produced `text` (or not) with `diags`.
 int Finish(const ConvertOptions& options, const std::optional<std::string>& text,
            const Diagnostics& diags, std::ostream& out, std::ostream& err) {
-  PrintDiagnostics(diags, err);
+  PrintDiagnostics(diags, err, options.file);
   if (Unreadable(diags)) return kExitCannotRun;
   if (!text || diags.HasErrors()) {
     err << "sdfconv: error: " << options.file
@@ -121,16 +123,66 @@ UrdfExportOptions ExportOptions(const ConvertOptions& options,
 }
 
 // --to urdf: read and check the file, resolve it, write its tree as URDF.
+// Whether a loaded file is a URDF.
+bool IsUrdf(const XmlDocument& xml) { return Tag(xml.root()) == "robot"; }
+
+// The SDFormat 1.8 text a URDF input, or an SDFormat input that includes
+// URDF files, stands for: the URDF import (docs/urdf.md), or the input with
+// every include expanded (URDFs imported). The URDF writer reads geometry,
+// limits and sensors from SDFormat XML, which a URDF's own XML is not.
+std::optional<std::string> AsSdf(const ConvertOptions& options,
+                                 const XmlDocument& input,
+                                 const IncludeSearch& search,
+                                 Diagnostics* diags) {
+  if (IsUrdf(input)) return UrdfToSdf(input, UrdfOptions(options), diags);
+  const std::optional<std::string> bytes =
+      ReadFileBytes(options.file, XmlLimits().max_bytes, diags);
+  if (!bytes) return std::nullopt;
+  UpgradeResult expanded = ExpandIncludesToSdf18(*bytes, options.file, search);
+  diags->Append(expanded.diagnostics);
+  if (!expanded.ok()) return std::nullopt;
+  return std::move(expanded.output);
+}
+
+// --to urdf: read and check the file, resolve it, write its tree as URDF.
 int ConvertToUrdf(const ConvertOptions& options, std::ostream& out,
                   std::ostream& err) {
   Diagnostics diags;
   ReadOptions read;
   read.include_search.model_paths = options.model_paths;
   XmlSources sources;  // the file, then each file it includes
-  const std::optional<Document> doc =
-      ReadFile(options.file, &diags, read, &sources);
+  std::optional<Document> doc = ReadFile(options.file, &diags, read, &sources);
   if (!doc || diags.HasErrors()) {
     return Finish(options, std::nullopt, diags, out, err);
+  }
+  const bool urdf_inside = std::any_of(
+      sources.files().begin(), sources.files().end(), IsUrdf);
+  if (urdf_inside) {
+    // Export what the URDF import writes, read back as SDFormat 1.8.
+    Diagnostics as_sdf;
+    const std::optional<std::string> text = AsSdf(
+        options, sources.files().front(), read.include_search, &as_sdf);
+    if (!text) {
+      diags.Append(as_sdf);
+      return Finish(options, std::nullopt, diags, out, err);
+    }
+    // The findings of the first reading stand; of the second, only errors
+    // (the import's own text is not the user's to fix).
+    sources = XmlSources();
+    Diagnostics again;
+    const std::string name = options.file + " (as SDFormat 1.8)";
+    std::optional<XmlDocument> xml =
+        XmlDocument::LoadString(*text, name, &again);
+    if (xml) {
+      sources.Add(std::move(*xml));
+      doc = ReadXml(sources.files().front(), &again, read, &sources);
+    }
+    for (const Diagnostic& d : again.items()) {
+      if (d.severity == Severity::kError) diags.Add(d);
+    }
+    if (!xml || !doc || diags.HasErrors()) {
+      return Finish(options, std::nullopt, diags, out, err);
+    }
   }
   const FrameGraph graph = BuildFrameGraph(*doc, &diags);
   if (diags.HasErrors()) return Finish(options, std::nullopt, diags, out, err);
@@ -147,7 +199,7 @@ int RunConvert(const ConvertOptions& options, std::ostream& out,
   if (options.to == "sdf") return ConvertToSdf(options, out, err);
   if (options.to == "urdf") return ConvertToUrdf(options, out, err);
   const CheckedFile file = CheckFile(options.file, options.model_paths);
-  PrintDiagnostics(file.diags, err);
+  PrintDiagnostics(file.diags, err, options.file);
   if (file.unreadable()) return kExitCannotRun;
   if (!file.valid()) {
     err << "sdfconv: error: " << options.file << " is invalid ("

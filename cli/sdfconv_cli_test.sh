@@ -173,6 +173,36 @@ expect_grep include_missing "$tmp/include_missing.err" \
 run include_missing_quiet 1 check -q --model-path "$tmp" "$assembly"
 expect_grep include_missing_quiet "$tmp/include_missing_quiet.err" "$tmp"
 
+# --to urdf from a URDF, or from SDFormat that includes one: exported from
+# what the import writes, so geometry, limits and mimic survive.
+cat >"$tmp/bot.urdf" <<'XML'
+<?xml version="1.0"?>
+<robot name="bot">
+  <link name="base"><visual><geometry><box size="1 2 3"/></geometry></visual></link>
+  <link name="tip"><inertial><mass value="1"/>
+    <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+  <link name="tip2"/>
+  <joint name="j" type="revolute"><parent link="base"/><child link="tip"/>
+    <origin xyz="0 0 1"/><axis xyz="0 0 1"/>
+    <limit lower="-0.5" upper="0.5" effort="10" velocity="2"/></joint>
+  <joint name="j2" type="revolute"><parent link="tip"/><child link="tip2"/>
+    <axis xyz="0 1 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/>
+    <mimic joint="j" multiplier="2"/></joint>
+</robot>
+XML
+cat >"$tmp/bot_world.sdf" <<'XML'
+<?xml version="1.0"?>
+<sdf version="1.8"><world name="w">
+  <include><uri>bot.urdf</uri><name>r</name><pose>1 0 0 0 0 0</pose></include>
+</world></sdf>
+XML
+for input in bot.urdf bot_world.sdf; do
+  run "urdf_from_$input" 0 convert "$tmp/$input" --to urdf -o "$tmp/out_$input.urdf"
+  expect_grep "urdf_from_$input" "$tmp/out_$input.urdf" '<box size="1 2 3"/>'
+  expect_grep "urdf_from_$input" "$tmp/out_$input.urdf" 'lower="-0.5" upper="0.5" effort="10" velocity="2"'
+  expect_grep "urdf_from_$input" "$tmp/out_$input.urdf" '<mimic joint="j" multiplier="2"'
+done
+
 # Usage.
 run no_args 2
 run bad_format 2 convert "$arm" --to flat --format xml

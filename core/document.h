@@ -95,6 +95,7 @@ struct IncludeSpec {
   std::string uri;                // //include/uri as written
   std::optional<bool> is_static;  // //include/static: unset, true or false
   std::string file;               // the file the model was read from
+  SourceLocation source;          // the <include>
 };
 
 struct Element {
@@ -132,6 +133,14 @@ struct Element {
   // kLink
   std::optional<Inertial> inertial;
 };
+
+// Where an element's name and placement are decided: the <include> for an
+// included model (its instance name, pose and placement frame are the
+// include's), else the element itself. An included model's own `source` is
+// its <model> in the included file.
+inline const SourceLocation& PlacementSource(const Element& e) {
+  return e.include ? e.include->source : e.source;
+}
 
 struct Document {
   std::string file;     // path as given, for messages

@@ -33,7 +33,7 @@ void CheckOneName(PhaseContext& ctx, ElementId id) {
   const std::string what =
       e.kind == ElementKind::kOther ? "<" + e.tag + ">" : KindName(e.kind);
   if (e.name.empty()) {
-    ctx.diags.Error(Code::kAttributeInvalid, e.source,
+    ctx.diags.Error(Code::kAttributeInvalid, PlacementSource(e),
                     what + " name is empty");
     return;
   }
@@ -41,13 +41,13 @@ void CheckOneName(PhaseContext& ctx, ElementId id) {
   // A name follows the rules of the scope it is written in.
   const ElementId scope = e.parent == kNoElement ? id : e.parent;
   if (ctx.AtLeast(scope, 1, 7) && IsReserved(e.name)) {
-    ctx.diags.Error(Code::kReservedName, e.source,
+    ctx.diags.Error(Code::kReservedName, PlacementSource(e),
                     what + " name '" + e.name +
                         "' is reserved ('world' and names like '__x__' "
                         "cannot be used)");
   } else if (ctx.AtLeast(scope, 1, 8) &&
              e.name.find("::") != std::string::npos) {
-    ctx.diags.Error(Code::kReservedName, e.source,
+    ctx.diags.Error(Code::kReservedName, PlacementSource(e),
                     what + " name '" + e.name +
                         "' contains '::', the scope delimiter reserved "
                         "in SDFormat 1.8");
@@ -95,12 +95,13 @@ void CheckNames(PhaseContext& ctx) {
       const Element& first = doc.at(it->second);
       Diagnostic d;
       d.code = Code::kDuplicateName;
-      d.source = e.source;
-      d.related.push_back(first.source);
+      d.source = PlacementSource(e);
+      d.related.push_back(PlacementSource(first));
       d.message = ctx.Quote(id) + " has the same name as its sibling " +
                   ctx.Quote(it->second) +
-                  (first.source.line > 0
-                       ? " (line " + std::to_string(first.source.line) + ")"
+                  (PlacementSource(first).line > 0
+                       ? " (line " +
+                             std::to_string(PlacementSource(first).line) + ")"
                        : std::string()) +
                   " in " + ctx.Quote(parent);
       ctx.diags.Add(std::move(d));

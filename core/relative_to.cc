@@ -76,7 +76,7 @@ void ResolvePlacementFrame(PhaseContext& ctx, ElementId id) {
   if (m.kind != ElementKind::kModel || m.placement_frame.empty()) return;
   const ElementId f = ctx.scopes.Lookup(id, m.placement_frame);
   if (f == kNoElement) {
-    ctx.diags.Error(Code::kModelPlacementFrameInvalid, m.source,
+    ctx.diags.Error(Code::kModelPlacementFrameInvalid, PlacementSource(m),
                     ctx.Quote(id) + ": placement_frame '" + m.placement_frame +
                         "' does not name a frame in the model");
   }

@@ -164,12 +164,12 @@ void Composer::Expand(const Pending& p, std::vector<Pending>* stack) {
                       "; only models can be included");
     return;
   }
-  Element model = root;
+  Element model = root;  // its source: the <model> in the included file
   model.children.clear();
-  model.source = inc.source;
   model.version = sub->version;
   model.include = spec;
   model.include->file = resolved.file;
+  model.include->source = inc.source;
   if (inc.has_name) {
     model.name = inc.name;
     model.has_name = true;

@@ -18,8 +18,10 @@
 //  - its content is the included model's, then what the include adds;
 //  - it keeps the included file's SDFormat version (Element::version), so a
 //    1.8 world including a 1.4 model applies 1.4 rules to that model, and
-//    records the file (IncludeSpec::file); the model Element's source is
-//    the <include>, everything inside it keeps its own file and line.
+//    records the file (IncludeSpec::file) and the <include>
+//    (IncludeSpec::source, where its name and placement are reported:
+//    PlacementSource); the model Element's own source is its <model> in the
+//    included file, and everything inside keeps its own file and line.
 // A URI that names no file (INCLUDE_URI_UNRESOLVED), a file that includes
 // itself through any chain (INCLUDE_CYCLE) and a file holding a world or no
 // model (INCLUDE_NOT_MODEL) are reported at the <include>, and the include

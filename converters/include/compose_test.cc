@@ -134,7 +134,10 @@ TEST_F(ComposeTest, ModelUrisPosesStaticAndWhatAnIncludeAdds) {
   ASSERT_TRUE(front_model.include.has_value());
   EXPECT_EQ(front_model.include->uri, "model://wheel");
   EXPECT_EQ(fs::path(front_model.include->file).filename(), "wheel.sdf");
-  EXPECT_EQ(front_model.source.line, 5);  // the <include>
+  EXPECT_EQ(front_model.include->source.line, 5);  // the <include>
+  // Its own source: the <model> of the included file.
+  EXPECT_EQ(fs::path(front_model.source.file).filename(), "wheel.sdf");
+  EXPECT_EQ(front_model.source.line, 2);
 }
 
 TEST_F(ComposeTest, AnIncludedFileKeepsTheRulesOfItsVersion) {
@@ -241,6 +244,24 @@ TEST_F(ComposeTest, APlacementFrameMustNameAFrameOfTheIncludedModel) {
   EXPECT_EQ(d.source.line, 4);
   EXPECT_NE(d.message.find("nope"), std::string::npos) << d.message;
   EXPECT_EQ(Remaining(), 0u) << DescribeRemaining();
+}
+
+TEST_F(ComposeTest, WhatTheIncludedFileSaysIsReportedThere) {
+  const std::string part = Write("part.sdf", Model("part", R"(<link name="l"/>)"));
+  const std::string bad = Write("bad.sdf", R"(<sdf version="1.8">
+<model name="bad" canonical_link="nope"><link name="l"/></model></sdf>)");
+  const std::string file = Write("m.sdf", Model("m", R"(<link name="l"/>
+<include><uri>bad.sdf</uri></include>
+<include><uri>part.sdf</uri><name>l</name></include>)"));
+  ASSERT_TRUE(Read(file).has_value());
+  const Diagnostic duplicate = TakeError(Code::kDuplicateName);  // at the include
+  EXPECT_EQ(duplicate.source.file, file);
+  EXPECT_EQ(duplicate.source.line, 5);
+  const Diagnostic canonical = TakeError(Code::kModelCanonicalLinkInvalid);
+  EXPECT_EQ(canonical.source.file, bad);
+  EXPECT_EQ(canonical.source.line, 2);
+  EXPECT_EQ(Remaining(), 0u) << DescribeRemaining();
+  (void)part;
 }
 
 TEST_F(ComposeTest, EachFileIsLoadedOnce) {

@@ -150,19 +150,31 @@ ResolvedUri ResolveIncludeUri(std::string_view uri,
       r.error = "cannot resolve " + text + ": no model name after model://";
       return r;
     }
+    std::string folder_without_rest;
     for (const std::string& folder : folders) {
       const fs::path candidate = fs::path(folder) / rest;
       if (IsFile(candidate) || IsFolder(candidate)) {
         return Found(candidate, text, supported);
       }
+      if (folder_without_rest.empty() && IsFolder(fs::path(folder) / name)) {
+        folder_without_rest = Normal(fs::path(folder) / name);
+      }
     }
-    r.error = "cannot resolve " + text + ": no model folder '" + name +
-              "' in any search folder" + searched;
+    r.error = "cannot resolve " + text + ": " +
+              (folder_without_rest.empty()
+                   ? "no model folder '" + name + "' in any search folder"
+                   : "the model folder " + folder_without_rest + " has no " +
+                         rest.substr(name.size() + 1)) +
+              searched;
     return r;
   }
   std::string path = text;
   if (StartsWith(text, "file://")) {
     path = text.substr(7);
+    if (path.empty()) {
+      r.error = "cannot resolve " + text + ": no path after file://";
+      return r;
+    }
   } else if (const size_t scheme = text.find("://");
              scheme != std::string::npos) {
     r.error = "cannot resolve " + text + ": sdfconv reads local files only "

@@ -135,6 +135,13 @@ TEST_F(UriResolverTest, ProblemsSayWhatWasSearched) {
   EXPECT_NE(Resolve("https://fuel.gazebosim.org/x").error.find("not https://"),
             std::string::npos);
   EXPECT_NE(Resolve("").error.find("empty"), std::string::npos);
+  EXPECT_NE(Resolve("file://").error.find("no path after file://"),
+            std::string::npos);
+  Write("m/arm/model.sdf");
+  EXPECT_NE(Resolve("model://arm/meshes/x.sdf", search)
+                .error.find("the model folder " + (root_ / "m/arm").string() +
+                            " has no meshes/x.sdf"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -476,10 +476,23 @@ void AppendUnreported(const Diagnostics& schema,
   if (doc) {
     for (const Element& e : doc->elements) read.insert(place(e.source));
   }
+  // libsdformat applies //include/name, pose and static in every version,
+  // and so does ReadInclude, although the 1.4 description has only <uri>.
+  auto include_child_read = [](const std::string& path) {
+    for (const char* tail : {"/include/name", "/include/pose",
+                             "/include/static"}) {
+      const std::string_view t(tail);
+      if (path.size() >= t.size() &&
+          path.compare(path.size() - t.size(), t.size(), t) == 0) {
+        return true;
+      }
+    }
+    return false;
+  };
   for (const Diagnostic& d : schema.items()) {
-    const bool unknown_but_read = d.severity == Severity::kWarning &&
-                                  d.code == Code::kElementInvalid &&
-                                  read.count(place(d.source)) > 0;
+    const bool unknown_but_read =
+        d.severity == Severity::kWarning && d.code == Code::kElementInvalid &&
+        (read.count(place(d.source)) > 0 || include_child_read(d.source.path));
     if (reported.count({d.code, place(d.source)}) == 0 && !unknown_but_read) {
       diags->Add(d);
     }

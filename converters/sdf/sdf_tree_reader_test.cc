@@ -85,6 +85,19 @@ TEST_F(SchemaInReaderTest, AnIncludeInAOnePointFourModelIsRead) {
   EXPECT_TRUE(doc->at(doc->size() - 1).include.has_value());
 }
 
+TEST_F(SchemaInReaderTest, IncludeNamePoseAndStaticAreReadInOnePointFour) {
+  // The 1.4 <include> description has only <uri>; libsdformat applies
+  // <name>, <pose> and <static> all the same, and so does the reader.
+  const auto doc = Read(R"(<sdf version="1.4"><world name="w">
+<include><uri>x</uri><name>a</name><pose>1 0 0 0 0 0</pose>
+<static>true</static></include></world></sdf>)");
+  ASSERT_TRUE(doc.has_value());
+  const Element& include = doc->at(doc->size() - 1);
+  EXPECT_EQ(include.name, "a");
+  EXPECT_TRUE(include.pose.present);
+  EXPECT_EQ(include.include->is_static, true);
+}
+
 TEST_F(SchemaInReaderTest, ElementsOfAnotherVersionAreWarnedOnce) {
   ASSERT_TRUE(
       ReadModel("<link name=\"l\"/>\n<frame name=\"f\"/>", "1.4").has_value());

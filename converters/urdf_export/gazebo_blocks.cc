@@ -130,15 +130,29 @@ class Blocks {
     return EmitXml(node, options, &used_);
   }
 
+  // The SDF link `id` is attached to, as the URDF tree has it: a link of a
+  // static model keeps its joints there, so it is its own body; else the
+  // link it moves with (MovesWith), or kWorldFrame.
+  ElementId Body(ElementId id) const {
+    const ElementId b = in_.graph->body[id];
+    if (b >= 0 && doc_.at(b).kind == ElementKind::kLink) return b;
+    return MovesWith(doc_, *in_.graph, id);
+  }
+
   // A sensor or light `id` of SDF link or joint `owner`, whose URDF frame
-  // is X_WO; goes into the block of `*target` (the owner's, or the URDF link
-  // of the frame its pose is relative to); null: the owner's.
+  // is X_WO; goes into the block of `*target`: the owner's, or the URDF
+  // link of the SDF link or frame its pose is relative to when that frame
+  // moves with the sensor (on another link it would move with that link
+  // after import); null: the owner's.
   std::string Placed(ElementId id, const Pose& X_WO, int* target) {
     const Element& e = doc_.at(id);
     const ElementId f = in_.graph->relative_to[id];
     Pose X_WU = X_WO;
     if (target != nullptr && f >= 0 && e.pose.present &&
-        !e.pose.relative_to.empty()) {
+        !e.pose.relative_to.empty() &&
+        (doc_.at(f).kind == ElementKind::kLink ||
+         doc_.at(f).kind == ElementKind::kFrame) &&
+        Body(f) == Body(id)) {
       const auto it = link_of_.find(f);
       if (it != link_of_.end()) {
         *target = it->second;

@@ -26,7 +26,10 @@
 //  - model: plugins, <static> and whatever else the URDF cannot say, copied
 //    into a robot-level <gazebo>.
 // A sensor or light posed relative to a frame that is a URDF link (a
-// urdf:kind="link" frame) goes into that link's block.
+// urdf:kind="link" frame) goes into that link's block when that frame is
+// attached to the sensor's own link; relative to a frame on another link it
+// stays in its own link's block (else it would move with the other link
+// after import), its pose re-expressed.
 //
 // Invariant: poses are X_LuF = X_WLu^-1 X_WF of Resolution poses, written
 // shortest round-trip, except that a pose whose frame is exactly the URDF

@@ -9,22 +9,18 @@ namespace {
 std::string Quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
 
 std::string AxisName(const JointPiece& piece) {
-  if (piece.sdf_axis == 0) return "<axis>";
-  if (piece.sdf_axis == 1) return "<axis2>";
+  const std::string absent =
+      piece.default_axis ? " (absent: its default xyz 0 0 1 is used)" : "";
+  if (piece.sdf_axis == 0) return "<axis>" + absent;
+  if (piece.sdf_axis == 1) return "<axis2>" + absent;
   const Eigen::Vector3d& a = *piece.axis_J;
   return std::string("the joint frame's ") +
          (a.x() != 0 ? "x" : a.y() != 0 ? "y" : "z") + " axis";
 }
 
-}  // namespace
-
-bool IsUrdfJointType(std::string_view sdf_type) {
-  return sdf_type == "revolute" || sdf_type == "continuous" ||
-         sdf_type == "prismatic" || sdf_type == "fixed";
-}
-
-std::optional<JointApproximation> ApproximateJoint(std::string_view sdf_type,
-                                                   size_t sdf_axes) {
+// The chain for each type, before absent axes are marked.
+std::optional<JointApproximation> ApproximateType(std::string_view sdf_type,
+                                                  size_t sdf_axes) {
   if (sdf_type == "universal" || sdf_type == "revolute2") {
     return JointApproximation{
         {{"revolute", 0, std::nullopt}, {"revolute", 1, std::nullopt}},
@@ -53,6 +49,24 @@ std::optional<JointApproximation> ApproximateJoint(std::string_view sdf_type,
         "gearbox_reference_body) is lost"};
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+bool IsUrdfJointType(std::string_view sdf_type) {
+  return sdf_type == "revolute" || sdf_type == "continuous" ||
+         sdf_type == "prismatic" || sdf_type == "fixed";
+}
+
+std::optional<JointApproximation> ApproximateJoint(std::string_view sdf_type,
+                                                   size_t sdf_axes) {
+  std::optional<JointApproximation> out = ApproximateType(sdf_type, sdf_axes);
+  if (out) {
+    for (JointPiece& piece : out->pieces) {
+      piece.default_axis = piece.sdf_axis >= static_cast<int>(sdf_axes);
+    }
+  }
+  return out;
 }
 
 std::string PieceJointName(std::string_view joint, size_t k) {

@@ -11,7 +11,9 @@
 // | gearbox    | revolute `j`: <axis2> (else <axis>)                | the coupling to the parent's turn about <axis> (gearbox_ratio, gearbox_reference_body) is lost |
 //
 // Limits and dynamics of a piece are its SDF axis's (a ball has none, so its
-// pieces are continuous and unlimited). The first piece keeps the SDF
+// pieces are continuous and unlimited). An absent <axis> or <axis2> has
+// SDFormat's default direction, xyz 0 0 1 (joint.sdf), and the warning says
+// so; it has no limits. The first piece keeps the SDF
 // joint's name, so a transmission or mimic naming the joint still finds it;
 // the n-th piece is `<j>_axis<n>`, the massless link after piece n is
 // `<j>_link<n>`. Those names can collide with the model's own; the writer
@@ -42,6 +44,9 @@ struct JointPiece {
   // -1 none (then `axis_J`).
   int sdf_axis = 0;
   std::optional<Eigen::Vector3d> axis_J;  // a fixed direction in J
+  // The SDF axis `sdf_axis` is absent (a universal joint without <axis2>):
+  // its direction is SDFormat's default, xyz 0 0 1, and it has no limits.
+  bool default_axis = false;
 };
 
 struct JointApproximation {
@@ -53,7 +58,8 @@ struct JointApproximation {
 bool IsUrdfJointType(std::string_view sdf_type);
 
 // The chain for an SDF joint of `sdf_type` with `sdf_axes` axes (<axis>,
-// <axis2>), or nothing for a type URDF has or one with no approximation.
+// <axis2>), or nothing for a type URDF has or one with no approximation. A
+// piece whose SDF axis is not among the `sdf_axes` has `default_axis`.
 std::optional<JointApproximation> ApproximateJoint(std::string_view sdf_type,
                                                    size_t sdf_axes);
 

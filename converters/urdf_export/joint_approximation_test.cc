@@ -177,6 +177,80 @@ TEST(JointApproximation, NameCollisionIsRefused) {
                   "names the pieces of joint 'u' after it"));
 }
 
+// SDFormat's default <axis2> (joint.sdf: xyz 0 0 1, in the joint frame; in
+// the model frame before 1.5), not an invented one; the warning says so.
+TEST(JointApproximation, AbsentAxis2HasItsDefault) {
+  auto a = ApproximateJoint("universal", 1);
+  ASSERT_TRUE(a);
+  EXPECT_FALSE(a->pieces[0].default_axis);
+  EXPECT_TRUE(a->pieces[1].default_axis);
+  EXPECT_FALSE(ApproximateJoint("universal", 2)->pieces[1].default_axis);
+  EXPECT_EQ(ApproximationWarning("u", "universal", *a),
+            "joint 'u' (universal) is written as revolute 'u' about <axis> "
+            "and revolute 'u_axis2' about <axis2> (absent: its default xyz "
+            "0 0 1 is used), joined by the massless link 'u_link1' "
+            "(--approximate): the same motion: SDFormat defines a universal "
+            "joint as these two revolute joints in series");
+  for (const char* type : {"universal", "revolute2"}) {
+    UrdfExportOptions options;
+    options.approximate = true;
+    Exported e = Export(std::string(R"(<sdf version="1.8"><model name="m">
+      <link name="a"/><link name="b"><pose>0 0 1 0 0.4 0</pose></link>
+      <joint name="u" type=")") + type + R"("><pose>0 0 0 0.3 0 0</pose>
+        <parent>a</parent><child>b</child>
+        <axis><xyz>0 1 0</xyz></axis></joint>
+    </model></sdf>)", options);
+    ExpectFk(e, options);  // axes included: <axis2> is 0 0 1 in J
+    const urdf::ModelInterfaceSharedPtr model = urdf::parseURDF(*e.urdf);
+    ASSERT_TRUE(model);
+    const urdf::Vector3& axis2 = model->getJoint("u_axis2")->axis;
+    EXPECT_EQ(Eigen::Vector3d(axis2.x, axis2.y, axis2.z),
+              Eigen::Vector3d::UnitZ())
+        << type;
+    EXPECT_EQ(model->getJoint("u_axis2")->type, urdf::Joint::CONTINUOUS);
+    ASSERT_EQ(e.diags.items().size(), 1u);
+    EXPECT_EQ(e.diags.items()[0].severity, Severity::kWarning);
+    EXPECT_EQ(e.diags.items()[0].code, Code::kUrdfExportUnsupported);
+    EXPECT_EQ(e.diags.items()[0].source.path,
+              "/sdf/model[@name=\"m\"]/joint[@name=\"u\"]");
+  }
+}
+
+TEST(JointApproximation, AbsentAxesInLegacyAndNativeJoints) {
+  UrdfExportOptions options;
+  options.approximate = true;
+  // 1.4: axes (and so the default) are in the model frame.
+  Exported legacy = Export(R"(<sdf version="1.4"><model name="m">
+    <pose>0 0 0 0 0.5 0</pose>
+    <link name="a"/><link name="b"><pose>0 0 1 0.3 0 0</pose></link>
+    <joint name="u" type="universal"><pose>0 0 0 0 0 0.7</pose>
+      <parent>a</parent><child>b</child><axis><xyz>1 0 0</xyz></axis></joint>
+  </model></sdf>)", options);
+  ExpectFk(legacy, options);
+  const urdf::ModelInterfaceSharedPtr model = urdf::parseURDF(*legacy.urdf);
+  ASSERT_TRUE(model);
+  const urdf::Vector3& axis2 = model->getJoint("u_axis2")->axis;
+  // R_MJ = R_ML R_LJ with L = b: Rx(0.3) Rz(0.7); the axis in J is R_MJ^T z.
+  const Eigen::Matrix3d R_MJ =
+      (Eigen::AngleAxisd(0.3, Eigen::Vector3d::UnitX()) *
+       Eigen::AngleAxisd(0.7, Eigen::Vector3d::UnitZ()))
+          .toRotationMatrix();
+  EXPECT_LT((Eigen::Vector3d(axis2.x, axis2.y, axis2.z) -
+             R_MJ.transpose() * Eigen::Vector3d::UnitZ())
+                .norm(),
+            kTol);
+  // A revolute joint without <axis>: 0 0 1 in J.
+  Exported native = Export(R"(<sdf version="1.8"><model name="m">
+    <link name="a"/><link name="b"><pose>0 0 1 0.3 0 0</pose></link>
+    <joint name="r" type="revolute"><parent>a</parent><child>b</child></joint>
+  </model></sdf>)");
+  ExpectFk(native);
+  const urdf::ModelInterfaceSharedPtr r = urdf::parseURDF(*native.urdf);
+  ASSERT_TRUE(r);
+  const urdf::Vector3& axis = r->getJoint("r")->axis;
+  EXPECT_EQ(Eigen::Vector3d(axis.x, axis.y, axis.z), Eigen::Vector3d::UnitZ());
+}
+
 TEST(JointApproximation, NestedAndLegacy) {
   UrdfExportOptions options;
   options.approximate = true;

@@ -101,6 +101,7 @@ std::string CompareFk(const Loaded& in, const std::string& urdf_text,
     }
     return std::pair<ElementId, int>{kNoElement, 0};
   };
+  const std::vector<int> versions = ElementVersions(doc);
   std::string errors;
   // Flat names are unique per kind only (before 1.7 a link and a joint may
   // share a name): `flat_name` is "kind:scoped::name".
@@ -114,8 +115,8 @@ std::string CompareFk(const Loaded& in, const std::string& urdf_text,
                 std::to_string(PoseDistance(got, it->second.X_WF)) + "\n";
     }
   };
-  // Piece k of SDF joint j in the world at zero positions (nullopt: no
-  // axis to compare), negated when re-rooting reversed it.
+  // Piece k of SDF joint j in the world at zero positions, negated when
+  // re-rooting reversed it.
   const auto expected_axis = [&](ElementId j, int k,
                                  const urdf::Joint& joint)
       -> std::optional<Eigen::Vector3d> {
@@ -128,10 +129,21 @@ std::string CompareFk(const Loaded& in, const std::string& urdf_text,
       a = f.axes_W[f.axes_W.size() > 1 ? 1 : 0];
     } else if (k < static_cast<int>(f.axes_W.size())) {
       a = f.axes_W[k];
+    } else {
+      // Absent (the flat back end reports none): SDFormat's default xyz
+      // 0 0 1, in the joint frame, before 1.5 in the joint's model frame.
+      const ElementId m = doc.at(j).parent;
+      const bool legacy = versions[j] < VersionNumber(1, 5) && m != kNoElement;
+      a = (legacy ? in.resolution.X_W[m] : f.X_WF).rotation() *
+          Eigen::Vector3d::UnitZ();
     }
     const std::string base = local.at(doc.ScopedName(j));
     const int n = PieceCount(type);
-    const ElementId child = MovesWith(doc, in.graph, in.graph.joint_child[j]);
+    // The writer's rule: a static model's links keep their joints.
+    ElementId child = in.graph.body[in.graph.joint_child[j]];
+    if (child < 0 || doc.at(child).kind != ElementKind::kLink) {
+      child = MovesWith(doc, in.graph, in.graph.joint_child[j]);
+    }
     const std::string original_child =
         k + 1 < n ? base + "_link" + std::to_string(k + 1)
                   : (child >= 0 ? local.at(doc.ScopedName(child)) : "world");

@@ -187,8 +187,9 @@ std::vector<std::vector<ElementId>> UrdfExtensions::AssignShapes(
       }
       size_t target = i;
       const ElementId f = graph_.relative_to[c];
+      // Only a frame on this link: one on another link moves with that.
       if (f >= 0 && doc_.at(f).kind == ElementKind::kFrame &&
-          RoleOf(f) == UrdfFrameRole::kUrdfLink) {
+          RoleOf(f) == UrdfFrameRole::kUrdfLink && graph_.body[f] == e) {
         const auto it = link_of.find(f);
         if (it != link_of.end()) target = it->second;
       }

@@ -89,7 +89,8 @@ class UrdfExtensions {
 
   // For each URDF link, the SDF visuals and collisions written in it: a
   // link's own, except those posed relative to a urdf:kind="link" frame that
-  // is a URDF link of its own (they go there).
+  // is a URDF link of its own and is attached to that same SDF link (they
+  // go there).
   [[nodiscard]] std::vector<std::vector<ElementId>> AssignShapes(
       const std::vector<UrdfLink>& links) const;
 

@@ -1,6 +1,7 @@
 // The `urdf:` content and <gazebo> blocks the URDF back end writes, on small
 // inline models: each mapping's result is read back (urdfdom, or the URDF
 // front end) and its values asserted.
+#include <map>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -11,6 +12,7 @@
 #include "converters/urdf_export/urdf_writer.h"
 #include "converters/xml/xml_document.h"
 #include "core/frame_graph.h"
+#include "core/pose.h"
 #include "core/resolver.h"
 
 namespace sdfconv {
@@ -140,6 +142,77 @@ TEST(GazeboBlocks, PlainSdfSensorSurfaceAndPlugin) {
             std::string::npos)
       << out;
   EXPECT_EQ(out.find("urdf:"), std::string::npos);
+}
+
+// Where each sensor and light of an SDF text is: the link it moves with
+// and its world pose (zero joint positions).
+struct Placement {
+  std::string link;
+  Pose X_W;
+};
+std::map<std::string, Placement> Placements(const std::string& sdf) {
+  std::map<std::string, Placement> out;
+  Diagnostics diags;
+  auto xml = XmlDocument::LoadString(sdf, "t.sdf", &diags);
+  if (!xml) return out;
+  auto doc = ReadXml(*xml, &diags);
+  if (!doc || diags.HasErrors()) return out;
+  const FrameGraph graph = BuildFrameGraph(*doc, &diags);
+  const Resolution r = ResolveAll(*doc, graph);
+  for (ElementId e = 0; e < static_cast<ElementId>(doc->size()); ++e) {
+    const ElementKind kind = doc->at(e).kind;
+    if (kind != ElementKind::kSensor && kind != ElementKind::kLight) continue;
+    const ElementId link = MovesWith(*doc, graph, e);
+    out[doc->at(e).name] = {link >= 0 ? doc->at(link).name : "?", r.X_W[e]};
+  }
+  return out;
+}
+
+TEST(GazeboBlocks, SensorPosedOnAnotherLinkStaysOnItsOwn) {
+  // Every sensor and light is on `arm`, posed relative to frames that move
+  // with `base` (across joint j) or with `arm` (frame `tool`).
+  const std::string sdf = R"(<sdf version="1.8"><model name="m">
+    <link name="base"/>
+    <frame name="mark" attached_to="base"><pose>0 0.2 0 0 0 0</pose></frame>
+    <link name="arm"><pose>0 0 1 0 0 0</pose>
+      <sensor name="imu" type="imu">
+        <pose relative_to="base">0.1 0 0.2 0 0 0.3</pose></sensor>
+      <sensor name="cam" type="camera">
+        <pose relative_to="mark">0 0 0.5 0 0.2 0</pose></sensor>
+      <light name="lamp" type="point">
+        <pose relative_to="base">0 0.3 0.4 0 0 0</pose></light>
+      <sensor name="tool_imu" type="imu">
+        <pose relative_to="tool">0 0 0.1 0 0 0</pose></sensor>
+    </link>
+    <frame name="tool" attached_to="arm"><pose>0.5 0 0 0 0 0</pose></frame>
+    <joint name="j" type="revolute"><pose>0 0 -0.5 0.2 0 0</pose>
+      <parent>base</parent><child>arm</child><axis><xyz>1 0 0</xyz></axis>
+    </joint>
+  </model></sdf>)";
+  const std::string out = Export(sdf);
+  ASSERT_FALSE(out.empty());
+  EXPECT_TRUE(urdf::parseURDF(out)) << out;
+  EXPECT_EQ(out.find("<gazebo reference=\"base\">"), std::string::npos) << out;
+  EXPECT_EQ(out.find("<gazebo reference=\"mark\">"), std::string::npos) << out;
+  EXPECT_NE(out.find("<gazebo reference=\"tool\">\n    <sensor name=\"tool_imu\""
+                     " type=\"imu\">\n      <pose>0 0 0.1 0 0 0</pose>"),
+            std::string::npos)
+      << out;
+  // Imported again: each on the link it moved with, where it was.
+  Diagnostics diags;
+  auto xml = XmlDocument::LoadString(out, "t.urdf", &diags);
+  ASSERT_TRUE(xml);
+  const auto back = UrdfToSdf(*xml, {}, &diags);
+  ASSERT_TRUE(back);
+  const auto before = Placements(sdf);
+  const auto after = Placements(*back);
+  ASSERT_EQ(before.size(), 4u);
+  for (const auto& [name, placed] : before) {
+    EXPECT_EQ(placed.link, "arm") << name;
+    ASSERT_TRUE(after.count(name)) << name << "\n" << *back;
+    EXPECT_EQ(after.at(name).link, "arm") << name << "\n" << *back;
+    EXPECT_LT(PoseDistance(after.at(name).X_W, placed.X_W), 1e-9) << name;
+  }
 }
 
 }  // namespace

@@ -10,7 +10,7 @@ Pose JointOrigin(const UrdfLink& parent, const UrdfJoint& joint) {
 }
 
 Eigen::Vector3d AxisInJointFrame(const UrdfJoint& joint, const Resolution& r) {
-  Eigen::Vector3d axis_J = Eigen::Vector3d::UnitX();
+  Eigen::Vector3d axis_J = Eigen::Vector3d::UnitZ();  // SDFormat's default
   if (joint.axis_J) {
     axis_J = *joint.axis_J;
   } else if (joint.element >= 0 && joint.sdf_axis >= 0) {

@@ -70,8 +70,10 @@ struct UrdfJoint {
 Pose JointOrigin(const UrdfLink& parent, const UrdfJoint& joint);
 
 // The unit axis of `joint` in its joint frame, as written in <axis xyz>:
-// `axis_J`, else R_WJ^T Resolution::axes_W[element][sdf_axis] (the unit x
-// axis when the SDF gave none), negated when `reversed`.
+// `axis_J`, else R_WJ^T Resolution::axes_W[element][sdf_axis] (the unit z
+// axis, SDFormat's default xyz, when the SDF gave none; the writer sets
+// `axis_J` to the default in J for an absent axis), negated when
+// `reversed`.
 Eigen::Vector3d AxisInJointFrame(const UrdfJoint& joint, const Resolution& r);
 
 }  // namespace sdfconv

@@ -89,6 +89,7 @@ class Writer {
     if (!SelectModel()) return std::nullopt;
     ext_.emplace(doc_, graph_, source_, model_);
     MarkSubtree();
+    versions_ = ElementVersions(doc_);
     AddLinks();
     AddJoints();
     AddKeptJoints();  // urdf_extensions.h
@@ -192,15 +193,26 @@ class Writer {
     }
   }
 
-  // The URDF node a frame moves with: a link's, or the world's.
+  // The URDF node a frame is attached to: its link's (also in a static
+  // model, whose links keep their joints and are fixed to the world by
+  // AddStaticLinks), or the world's.
   int BodyNode(ElementId frame) {
     if (frame == kWorldFrame || doc_.at(frame).kind == ElementKind::kWorld) {
       return WorldNode();
+    }
+    if (const ElementId link = graph_.body[frame];
+        link >= 0 && node_of_[link] >= 0) {
+      return node_of_[link];
     }
     const ElementId body = MovesWith(doc_, graph_, frame);
     if (body == kWorldFrame) return WorldNode();
     if (body < 0 || node_of_[body] < 0) return -1;  // outside the model
     return node_of_[body];
+  }
+
+  bool FixedToWorld(ElementId frame) const {
+    return frame == kWorldFrame || doc_.at(frame).kind == ElementKind::kWorld ||
+           MovesWith(doc_, graph_, frame) == kWorldFrame;
   }
 
   int Find(int n) {
@@ -281,12 +293,34 @@ class Writer {
                              "a root");
         continue;
       }
+      if (FixedToWorld(graph_.joint_child[j]) &&
+          !FixedToWorld(graph_.joint_parent[j])) {
+        RefuseNotTree(j, "joint " + Quoted(name) + " makes link " +
+                             Quoted(nodes_[child].name) +
+                             " of a static model the child of " +
+                             Quoted(nodes_[parent].name) +
+                             ", which is not fixed to the world; URDF's "
+                             "world is a root");
+        continue;
+      }
       if (native) {
-        Connect({name, j, type, parent, child, r_.X_W[j]}, j);
+        Edge edge{name, j, type, parent, child, r_.X_W[j]};
+        if (joint.axes.empty()) edge.axis_J = DefaultAxisJ(j);
+        Connect(std::move(edge), j);
       } else {
         ConnectApproximated(name, j, parent, child);
       }
     }
+  }
+
+  // SDFormat's default <axis> / <axis2> xyz, 0 0 1 (joint.sdf), in the
+  // frame J of joint j: given in J from 1.5 on, in the joint's model frame
+  // M before (1.2-1.4, like a written axis there).
+  Eigen::Vector3d DefaultAxisJ(ElementId j) const {
+    const Eigen::Vector3d z = Eigen::Vector3d::UnitZ();
+    const ElementId m = doc_.at(j).parent;
+    if (versions_[j] >= VersionNumber(1, 5) || m == kNoElement) return z;
+    return r_.X_W[j].rotation().transpose() * r_.X_W[m].rotation() * z;
   }
 
   // --approximate: the pieces of joint j (joint_approximation.h), joined by
@@ -313,13 +347,15 @@ class Writer {
                 r_.X_W[j]};
       edge.sdf_axis = pieces[k].sdf_axis;
       edge.axis_J = pieces[k].axis_J;
+      if (pieces[k].default_axis) edge.axis_J = DefaultAxisJ(j);
       if (!Connect(std::move(edge), j)) return;
       from = to;
     }
     Warn(j, ApproximationWarning(name, joint.joint_type, *approximation));
   }
 
-  // Links of static models are fixed to the world.
+  // The root links of static models are fixed to the world (their joints
+  // are kept).
   void AddStaticLinks() {
     for (ElementId e = model_; e < static_cast<ElementId>(doc_.size()); ++e) {
       if (node_of_[e] < 0 || MovesWith(doc_, graph_, e) != kWorldFrame) continue;
@@ -706,6 +742,7 @@ class Writer {
   std::vector<std::vector<ElementId>> shapes_;  // per node (AssignShapes)
   ElementId model_ = kNoElement;
   std::vector<bool> in_model_;
+  std::vector<int> versions_;  // ElementVersions
   std::vector<int> node_of_;  // ElementId -> node (links only)
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;

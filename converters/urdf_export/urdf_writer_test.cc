@@ -178,6 +178,115 @@ TEST(UrdfWriter, StaticModelIsFixedToWorld) {
   EXPECT_NE(e.urdf->find("a_fixed_to_world"), std::string::npos);
 }
 
+// A static model keeps its joints: its root link is fixed to the world
+// (Gazebo keeps it from moving), the rest hangs from it as written, and its
+// frames stay on their links.
+constexpr char kStaticArm[] = R"(<sdf version="1.8"><model name="m">
+    <static>true</static><pose>0 0 1 0 0 0.5</pose>
+    <link name="base"/><link name="tip"><pose>1 0 0 0 0.3 0</pose></link>
+    <joint name="j" type="revolute"><pose>0 0.1 0 0 0 0</pose>
+      <parent>base</parent><child>tip</child>
+      <axis><xyz>0 1 0</xyz><limit><lower>-1</lower><upper>1</upper></limit>
+      </axis></joint>
+    <frame name="f" attached_to="tip"><pose>0 0 0.5 0 0 0</pose></frame>
+  </model></sdf>)";
+
+TEST(UrdfWriter, StaticModelKeepsItsJoints) {
+  Exported e = Export(kStaticArm);
+  ExpectFk(e);
+  EXPECT_FALSE(e.diags.HasErrors());
+  const urdf::ModelInterfaceSharedPtr model = urdf::parseURDF(*e.urdf);
+  ASSERT_TRUE(model);
+  EXPECT_EQ(model->getRoot()->name, "world");
+  const auto fixed = model->getJoint("base_fixed_to_world");
+  ASSERT_TRUE(fixed);
+  EXPECT_EQ(fixed->type, urdf::Joint::FIXED);
+  EXPECT_EQ(fixed->parent_link_name, "world");
+  EXPECT_EQ(fixed->child_link_name, "base");
+  const auto j = model->getJoint("j");
+  ASSERT_TRUE(j);
+  EXPECT_EQ(j->type, urdf::Joint::REVOLUTE);
+  EXPECT_EQ(j->parent_link_name, "base");
+  EXPECT_EQ(j->child_link_name, "tip");
+  EXPECT_FALSE(model->getJoint("tip_fixed_to_world"));
+  ASSERT_TRUE(model->getJoint("f_joint"));
+  EXPECT_EQ(model->getJoint("f_joint")->parent_link_name, "tip");
+  // URDF's world is the root: no other link can be.
+  UrdfExportOptions options;
+  options.root_link = "tip";
+  Exported r = Export(kStaticArm, options);
+  EXPECT_FALSE(r.urdf);
+  EXPECT_EQ(FirstErrorCode(r.diags), Code::kUrdfExportUnsupported);
+}
+
+TEST(UrdfWriter, StaticNestedModelKeepsItsJoints) {
+  Exported e = Export(R"(<sdf version="1.8"><model name="m">
+    <model name="s"><static>true</static><pose>0 1 0 0 0 0.3</pose>
+      <link name="b"/><link name="c"><pose>0 0 1 0.2 0 0</pose></link>
+      <joint name="j" type="prismatic"><parent>b</parent><child>c</child>
+        <axis><xyz>0 0 1</xyz><limit><lower>0</lower><upper>1</upper></limit>
+        </axis></joint>
+      <frame name="f" attached_to="c"><pose>0.1 0 0 0 0 0</pose></frame>
+    </model>
+    <link name="a"><pose>1 0 0 0 0 0</pose></link>
+    <joint name="mount" type="revolute"><parent>s::c</parent><child>a</child>
+      <axis><xyz>1 0 0</xyz></axis></joint>
+  </model></sdf>)");
+  ExpectFk(e);
+  const urdf::ModelInterfaceSharedPtr model = urdf::parseURDF(*e.urdf);
+  ASSERT_TRUE(model);
+  EXPECT_EQ(model->getRoot()->name, "world");
+  ASSERT_TRUE(model->getJoint("s/b_fixed_to_world"));
+  EXPECT_EQ(model->getJoint("s/j")->type, urdf::Joint::PRISMATIC);
+  EXPECT_EQ(model->getJoint("s/j")->parent_link_name, "s/b");
+  EXPECT_EQ(model->getJoint("mount")->parent_link_name, "s/c");
+  EXPECT_EQ(model->getJoint("s/f_joint")->parent_link_name, "s/c");
+}
+
+TEST(UrdfWriter, RefusesAStaticLinkAsChildOfAMovingOne) {
+  Exported e = Export(R"(<sdf version="1.8"><model name="m">
+    <link name="a"/>
+    <model name="s"><static>true</static><link name="b"/></model>
+    <joint name="j" type="revolute"><parent>a</parent><child>s::b</child>
+      <axis><xyz>1 0 0</xyz></axis></joint>
+  </model></sdf>)");
+  EXPECT_FALSE(e.urdf);
+  EXPECT_EQ(FirstErrorCode(e.diags), Code::kUrdfExportNotTree);
+  EXPECT_EQ(e.diags.items().at(0).source.path,
+            "/sdf/model[@name=\"m\"]/joint[@name=\"j\"]");
+}
+
+TEST(UrdfWriter, IncludedStaticModelKeepsItsJoints) {
+  const std::filesystem::path dir =
+      std::filesystem::path(::testing::TempDir()) / "urdf_writer_static";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "arm.sdf") << R"(<sdf version="1.8"><model name="arm">
+  <link name="base"/><link name="tip"><pose>0 0 1 0 0 0</pose></link>
+  <joint name="j" type="revolute"><parent>base</parent><child>tip</child>
+    <axis><xyz>0 1 0</xyz></axis></joint>
+  <frame name="f" attached_to="tip"/>
+</model></sdf>)";
+  std::ofstream(dir / "cell.sdf") << R"(<sdf version="1.8"><model name="cell">
+  <include><uri>arm.sdf</uri><name>a1</name><static>true</static>
+    <pose>1 0 0 0 0 0.5</pose></include>
+</model></sdf>)";
+  Loaded in;
+  ASSERT_TRUE(Load("", (dir / "cell.sdf").string(), &in))
+      << FirstError(in.diags);
+  Diagnostics diags;
+  const auto urdf = WriteUrdf(*in.doc, in.graph, in.resolution,
+                              WithSources(in), &diags);
+  ASSERT_TRUE(urdf) << FirstError(diags);
+  EXPECT_EQ(CompareFk(in, *urdf, "cell", "/"), "");
+  const urdf::ModelInterfaceSharedPtr model = urdf::parseURDF(*urdf);
+  ASSERT_TRUE(model);
+  EXPECT_EQ(model->getJoint("a1/base_fixed_to_world")->parent_link_name,
+            "world");
+  EXPECT_EQ(model->getJoint("a1/j")->type, urdf::Joint::CONTINUOUS);
+  EXPECT_EQ(model->getJoint("a1/j")->child_link_name, "a1/tip");
+  EXPECT_EQ(model->getJoint("a1/f_joint")->parent_link_name, "a1/tip");
+}
+
 TEST(UrdfWriter, RefusesLoop) {
   Exported e = Export(R"(<sdf version="1.8"><model name="m">
     <link name="a"/><link name="b"/><link name="c"/>

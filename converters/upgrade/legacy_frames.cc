@@ -10,6 +10,9 @@
 //    poses in between. When all of those are identities the pose is kept as
 //    written; otherwise the composition is written, in the shortest form.
 // The frame is inserted right after the child of the model that held it.
+// It keeps its name; when the model already has an element of that name,
+// RepairNames renames the moved frame (`f` -> `f_frame`), never the element
+// that was there (name_repairs.cc).
 #include <unordered_map>
 
 #include "converters/upgrade/pose_text.h"

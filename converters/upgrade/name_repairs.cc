@@ -1,10 +1,18 @@
 // Repair: names SDFormat 1.7+ forbids.
 //  - Siblings sharing a name (1.4-1.6 allowed it across kinds: a link and a
-//    joint both called `left_wheel`, a collision and a visual both `body`):
-//    one keeps the name, by kind (model or include, link, joint, frame,
-//    anything else; the first in document order among equals) and the
-//    others are renamed `<name>_<tag>` (`left_wheel_joint`), numbered if
-//    that is taken too.
+//    joint both called `left_wheel`, a collision and a visual both `body`),
+//    and elements the upgrade moved next to a namesake (a legacy frame `f`
+//    moved out of a link into a model that has a frame `f`): one keeps the
+//    name and the others are renamed `<name>_<tag>` (`left_wheel_joint`,
+//    `f_frame`), numbered if that is taken too. The one that keeps it is,
+//    in this order of preference:
+//      1. an element the upgrade did not move there (it was a child of
+//         that parent in the input, or the upgrade made it, like the model
+//         for `A::x` siblings), before one it moved there from elsewhere:
+//         the names of a model's children are what other files refer to
+//         (`leaf::f`), and must keep naming what they named;
+//      2. by kind: model or include, link, joint, frame, anything else;
+//      3. the first in document order.
 //  - Reserved names (`world`, `__x__`) and, in 1.8, `::` inside a name:
 //    `world` -> `world_<tag>`, `__x__` -> `x`, `a::b` -> `a_b`, each
 //    falling back to the `_<tag>` and numbered forms when taken.
@@ -15,6 +23,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <utility>
 
 #include "converters/upgrade/rules.h"
 
@@ -28,7 +37,8 @@ bool IsReserved(const std::string& name) {
          name.compare(name.size() - 2, 2, "__") == 0;
 }
 
-// Lower keeps its name.
+// Lower keeps its name (among elements that are all, or all not, where the
+// input had them).
 int Priority(const std::string& tag) {
   if (tag == "model" || tag == "include") return 0;
   if (tag == "link") return 1;
@@ -96,6 +106,15 @@ std::string PluginMentions(const XmlTree& tree, NodeId scope,
   return out;
 }
 
+// Whether `id`, a child of `parent`, was moved there by the upgrade: in the
+// input it was a child of another element. An element the upgrade made
+// (the model unflattening makes for the `A::x` siblings) was not moved: it
+// carries names its scope already had.
+bool MovedHere(const Context& ctx, NodeId id, NodeId parent) {
+  const auto it = ctx.input_parent.find(id);
+  return it != ctx.input_parent.end() && it->second != parent;
+}
+
 struct Sibling {
   NodeId id;
   std::string name;
@@ -137,17 +156,26 @@ void RepairChildren(Context& ctx, const SdfIndex& index, NodeId parent) {
   for (const Sibling& s : named) {
     const std::vector<NodeId>& same = by_name[s.name];
     if (same.size() < 2 || same.front() != s.id) continue;
+    const auto rank = [&](NodeId id) {
+      return std::make_pair(MovedHere(ctx, id, parent), Priority(tree.Tag(id)));
+    };
+    // `same` is in document order: the first of the lowest rank keeps it.
     const NodeId keeper = *std::min_element(
-        same.begin(), same.end(), [&](NodeId a, NodeId b) {
-          return Priority(tree.Tag(a)) < Priority(tree.Tag(b));
-        });
+        same.begin(), same.end(),
+        [&](NodeId a, NodeId b) { return rank(a) < rank(b); });
     for (NodeId other : same) {
       if (other == keeper || tree.Tag(other) == "include") continue;
       renamed.insert(other);
+      const bool moved_next_to_it =
+          MovedHere(ctx, other, parent) && !MovedHere(ctx, keeper, parent);
       RenameOne(ctx, index, other, taken, Code::kDuplicateName,
-                "shares its name with " + Describe(tree, keeper) + " in " +
-                    Describe(tree, parent) +
-                    ", which SDFormat 1.7+ forbids");
+                moved_next_to_it
+                    ? "was moved into " + Describe(tree, parent) +
+                          ", which already has " + Describe(tree, keeper) +
+                          " (SDFormat 1.7+ forbids siblings sharing a name)"
+                    : "shares its name with " + Describe(tree, keeper) +
+                          " in " + Describe(tree, parent) +
+                          ", which SDFormat 1.7+ forbids");
     }
   }
   for (const Sibling& s : named) {

@@ -2,11 +2,18 @@
 // warning naming old and new, and (in the *Verifies tests) the proof that
 // the meaning is kept, which skips, saying so, until the legacy 1.4-1.6
 // front end is in the registry.
+#include <map>
+#include <optional>
 #include <string>
 
 #include <gtest/gtest.h>
 
+#include "converters/registry.h"
 #include "converters/upgrade/upgrade_test_util.h"
+#include "core/document.h"
+#include "core/frame_graph.h"
+#include "core/pose.h"
+#include "core/resolver.h"
 
 namespace sdfconv {
 namespace {
@@ -15,6 +22,26 @@ using upgrade_test::Sdf;
 using upgrade_test::UpgradeTest;
 
 using RepairsTest = UpgradeTest;
+
+// X_WF of every element that defines a frame, by "<kind> <scoped name>", as
+// the registry's front end for `text`'s version reads and resolves it.
+std::map<std::string, Pose> WorldPosesByName(const std::string& text) {
+  std::map<std::string, Pose> out;
+  Diagnostics diags;
+  const std::optional<Document> doc = ReadString(text, "t.sdf", &diags);
+  EXPECT_TRUE(doc.has_value() && !diags.HasErrors()) << text;
+  if (!doc) return out;
+  const FrameGraph graph = BuildFrameGraph(*doc, &diags);
+  EXPECT_FALSE(diags.HasErrors()) << text;
+  if (diags.HasErrors()) return out;
+  const Resolution r = ResolveAll(*doc, graph);
+  for (ElementId id = 0; id < static_cast<ElementId>(doc->size()); ++id) {
+    const ElementKind kind = doc->at(id).kind;
+    if (!DefinesFrame(kind) || kind == ElementKind::kWorld) continue;
+    out[std::string(KindName(kind)) + " " + doc->ScopedName(id)] = r.X_W[id];
+  }
+  return out;
+}
 
 // Siblings sharing a name: the link keeps it, the joint and the visual are
 // renamed; references follow (the contact sensor names the collision, which
@@ -341,6 +368,109 @@ TEST_F(RepairsTest, LegacyFrameNamingAFrameKeepsItsPose) {
   </model>
 )"));
   TakeWarning(Code::kElementInvalid);
+}
+
+// A legacy frame moved next to a namesake the model already had: the
+// model's own frame `f` is what other files name (`leaf::f` from a file
+// that includes this one), so it keeps its name and pose; the moved frame
+// is the one renamed, `f_frame`.
+const std::string kMovedFrameMeetsModelFrame = Sdf("1.5", R"(<model name="leaf">
+  <link name="l"><pose>0 0 1 0 0 0</pose><frame name="f"><pose>0 0 1 0 0 0</pose></frame></link>
+  <frame name="f"><pose>0 2 0 0 0 0</pose></frame>
+</model>
+)");
+
+TEST_F(RepairsTest, MovedLegacyFrameIsRenamedNotTheModelsOwn) {
+  const std::string out = Upgrade(kMovedFrameMeetsModelFrame);
+  EXPECT_EQ(out, Sdf("1.8", R"(<model name="leaf">
+  <link name="l"><pose>0 0 1 0 0 0</pose></link>
+  <frame name="f_frame" attached_to="l"><pose>0 0 1 0 0 0</pose></frame>
+  <frame name="f"><pose>0 2 0 0 0 0</pose></frame>
+</model>
+)"));
+  Diagnostic d = TakeWarning(Code::kElementInvalid);
+  EXPECT_EQ(d.source.line, 3);
+  d = TakeWarning(Code::kDuplicateName);
+  EXPECT_EQ(d.source.line, 3);
+  EXPECT_NE(d.message.find("renamed to 'f_frame'"), std::string::npos);
+
+  // By name, the model's children are where they were: `leaf::f` at
+  // (0, 2, 0), not at the moved frame's (0, 0, 2).
+  const std::map<std::string, Pose> before =
+      WorldPosesByName(kMovedFrameMeetsModelFrame);
+  const std::map<std::string, Pose> after = WorldPosesByName(out);
+  ASSERT_EQ(after.count("frame leaf::f"), 1u);
+  ASSERT_EQ(after.count("frame leaf::f_frame"), 1u);
+  EXPECT_LT(PoseDistance(after.at("frame leaf::f"),
+                         PoseFromXyzRpy({0, 2, 0}, {0, 0, 0})),
+            1e-9);
+  EXPECT_LT(PoseDistance(after.at("frame leaf::f_frame"),
+                         PoseFromXyzRpy({0, 0, 2}, {0, 0, 0})),
+            1e-9);
+  // Every name of the model scope in the input is still there and places
+  // its frame where it did.
+  for (const char* kept : {"model leaf", "link leaf::l", "frame leaf::f"}) {
+    EXPECT_EQ(before.count(kept), 1u) << kept;
+  }
+  for (const auto& [name, X_WF] : before) {
+    if (after.count(name) == 0) continue;
+    EXPECT_LT(PoseDistance(after.at(name), X_WF), 1e-9) << name;
+  }
+}
+
+TEST_F(RepairsTest, MovedLegacyFrameIsRenamedVerifies) {
+  SKIP_UNLESS_READABLE("1.5");
+  Upgrade(kMovedFrameMeetsModelFrame, /*verify=*/true);
+  EXPECT_TRUE(last_.ok());
+  diags_ = Diagnostics();
+}
+
+// A frame `g` already in the model keeps its name (and `r`, placed relative
+// to it, still names it); the two frames moved there, from a link and a
+// joint, are both renamed, numbered in document order.
+const std::string kTwoMovedFrames = Sdf("1.6", R"(  <model name="m">
+    <link name="a">
+      <frame name="g"/>
+    </link>
+    <link name="b"/>
+    <joint name="f" type="fixed">
+      <parent>a</parent>
+      <child>b</child>
+      <frame name="g"/>
+    </joint>
+    <frame name="g"><pose>1 0 0 0 0 0</pose></frame>
+    <frame name="r"><pose frame="g">0 1 0 0 0 0</pose></frame>
+  </model>
+)");
+
+TEST_F(RepairsTest, ElementsAlreadyInTheModelKeepTheirNames) {
+  EXPECT_EQ(Upgrade(kTwoMovedFrames), Sdf("1.8", R"(  <model name="m">
+    <link name="a">
+    </link>
+    <frame name="g_frame" attached_to="a"/>
+    <link name="b"/>
+    <joint name="f" type="fixed">
+      <parent>a</parent>
+      <child>b</child>
+    </joint>
+    <frame name="g_frame_2" attached_to="f"/>
+    <frame name="g"><pose>1 0 0 0 0 0</pose></frame>
+    <frame name="r"><pose relative_to="g">0 1 0 0 0 0</pose></frame>
+  </model>
+)"));
+  TakeWarning(Code::kElementInvalid);
+  EXPECT_NE(TakeWarning(Code::kDuplicateName).message.find("'g_frame'"),
+            std::string::npos);
+  TakeWarning(Code::kElementInvalid);
+  EXPECT_NE(TakeWarning(Code::kDuplicateName).message.find("'g_frame_2'"),
+            std::string::npos);
+}
+
+TEST_F(RepairsTest, ElementsAlreadyInTheModelKeepTheirNamesVerifies) {
+  SKIP_UNLESS_READABLE("1.6");
+  Upgrade(kTwoMovedFrames, /*verify=*/true);
+  EXPECT_TRUE(last_.ok());
+  diags_ = Diagnostics();
 }
 
 }  // namespace

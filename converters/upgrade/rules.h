@@ -50,6 +50,11 @@ struct Context {
   std::unordered_map<NodeId, NodeId> alias;
   // Joints turned around (their axes now point the other way).
   std::unordered_set<NodeId> flipped_joints;
+  // Each element's parent element in the input (elements the upgrade made
+  // have none). An element whose parent is now another was moved there by
+  // the upgrade (a legacy frame); RepairNames lets the elements that were
+  // there already keep their names.
+  std::unordered_map<NodeId, NodeId> input_parent;
 
   // The reference held by `holder` (of `kind`), or null.
   RefSite* Site(NodeId holder, RefKind kind);

@@ -159,5 +159,33 @@ TEST_F(UnflattenTest, PrefixTakenBySiblingRenamesInstead) {
   TakeWarning(Code::kReservedName);
 }
 
+// The model made for `A::x` carries names the scope already had
+// (`m::A::x`), so against a gripper `A` (not a frame, so it does not stop
+// the nesting) it keeps the name, like any model; the gripper is renamed.
+TEST_F(UnflattenTest, MadeModelKeepsItsNameAgainstAGripper) {
+  EXPECT_EQ(Upgrade(Sdf("1.7", R"(  <model name="m">
+    <link name="base"/>
+    <link name="A::x"/>
+    <gripper name="A">
+      <gripper_link>A::x</gripper_link>
+      <palm_link>base</palm_link>
+    </gripper>
+  </model>
+)"), /*verify=*/true),
+            Sdf("1.8", R"(  <model name="m">
+    <link name="base"/>
+    <model name="A">
+      <link name="x"/>
+    </model>
+    <gripper name="A_gripper">
+      <gripper_link>A::x</gripper_link>
+      <palm_link>base</palm_link>
+    </gripper>
+  </model>
+)"));
+  EXPECT_NE(TakeWarning(Code::kDuplicateName).message.find("'A_gripper'"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace sdfconv

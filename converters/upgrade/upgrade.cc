@@ -131,6 +131,9 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
     ctx.poses = std::make_unique<upgrade::InputPoses>(*tree, input_index,
                                                       ctx.refs, *version);
     names_before = upgrade::SnapshotNames(*tree, input_index);
+    for (NodeId id : input_index.Elements()) {
+      ctx.input_parent[id] = tree->ParentElement(id);
+    }
   }
   RunRules(ctx);
   upgrade::EmitReferences(&*tree, ctx.refs, ctx.alias, &result.diagnostics);

@@ -15,6 +15,7 @@
 #include "converters/urdf_export/source_index.h"
 #include "converters/urdf_export/urdf_extensions.h"
 #include "converters/urdf_export/urdf_tree.h"
+#include "converters/urdf_export/xml_emit.h"
 #include "converters/xml/text_values.h"
 #include "core/pose.h"
 
@@ -34,21 +35,6 @@ std::string Num(double v) {
 
 std::string Nums(const Eigen::Vector3d& v) {
   return Num(v.x()) + " " + Num(v.y()) + " " + Num(v.z());
-}
-
-std::string Escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default: out += c;
-    }
-  }
-  return out;
 }
 
 std::string Origin(const Pose& X) {
@@ -525,7 +511,7 @@ class Writer {
 
   std::string Emit() {
     std::string out = "<?xml version=\"1.0\"?>\n<robot name=\"" +
-                      Escape(ext_->RobotName()) + "\">\n" + ext_->RobotHead();
+                      EscapeXml(ext_->RobotName()) + "\">\n" + ext_->RobotHead();
     shapes_ = ext_->AssignShapes(nodes_);
     // Parents before children: a worklist from the root.
     std::vector<std::vector<int>> children(nodes_.size());
@@ -546,14 +532,14 @@ class Writer {
                         ext_->mutable_namespaces(), &diags_);
     std::string xmlns;
     for (const auto& [prefix, uri] : ext_->namespaces()) {
-      xmlns += " xmlns:" + prefix + "=\"" + Escape(uri) + "\"";
+      xmlns += " xmlns:" + prefix + "=\"" + EscapeXml(uri) + "\"";
     }
     out.insert(out.find("\">\n", out.find("<robot ")) + 1, xmlns);
     return out + "</robot>\n";
   }
 
   void EmitLink(const Node& node, std::string* out) {
-    *out += "  <link name=\"" + Escape(node.name) + "\">\n";
+    *out += "  <link name=\"" + EscapeXml(node.name) + "\">\n";
     const Pose X_LuW = node.X_WLu.inverse();
     if (node.element >= 0 && doc_.at(node.element).kind == ElementKind::kLink) {
       const Element& link = doc_.at(node.element);
@@ -588,7 +574,7 @@ class Writer {
     std::optional<std::string> geometry = Geometry(id, node);
     if (!geometry) return;
     const char* tag = visual ? "visual" : "collision";
-    *out += std::string("    <") + tag + " name=\"" + Escape(e.name) +
+    *out += std::string("    <") + tag + " name=\"" + EscapeXml(e.name) +
             "\">\n      " + Origin(X_LuS) + "\n      <geometry>" + *geometry +
             "</geometry>\n";
     if (visual) {
@@ -604,13 +590,13 @@ class Writer {
       const std::optional<std::string> texture = MaterialTexture(node);
       if (rgba || texture) {
         *out += "      <material name=\"" +
-                Escape(UrdfMaterialName(node).value_or(LocalName(id))) + "\">";
+                EscapeXml(UrdfMaterialName(node).value_or(LocalName(id))) + "\">";
         if (rgba) {
           *out += "<color rgba=\"" + Num((*rgba)[0]) + " " + Num((*rgba)[1]) +
                   " " + Num((*rgba)[2]) + " " + Num((*rgba)[3]) + "\"/>";
         }
         if (texture) {
-          *out += "<texture filename=\"" + Escape(MeshUri(*texture)) + "\"/>";
+          *out += "<texture filename=\"" + EscapeXml(MeshUri(*texture)) + "\"/>";
         }
         *out += "</material>\n";
       }
@@ -653,7 +639,7 @@ class Writer {
       const xmlNode* uri = FirstChildElement(shape, "uri");
       if (uri == nullptr) return bad("mesh without <uri>");
       std::string text(TrimWhitespace(Text(uri)));
-      std::string mesh = "<mesh filename=\"" + Escape(MeshUri(text)) + "\"";
+      std::string mesh = "<mesh filename=\"" + EscapeXml(MeshUri(text)) + "\"";
       if (const xmlNode* scale = FirstChildElement(shape, "scale")) {
         auto v = ParseDoubles(Text(scale), 3);
         if (v) mesh += " scale=\"" + Nums({(*v)[0], (*v)[1], (*v)[2]}) + "\"";
@@ -702,10 +688,10 @@ class Writer {
       type = "continuous";
     }
     const Node& parent = nodes_[edge.parent];
-    *out += "  <joint name=\"" + Escape(edge.name) + "\" type=\"" + type +
+    *out += "  <joint name=\"" + EscapeXml(edge.name) + "\" type=\"" + type +
             "\">\n    " + Origin(JointOrigin(parent, edge)) +
-            "\n    <parent link=\"" + Escape(parent.name) +
-            "\"/>\n    <child link=\"" + Escape(nodes_[edge.child].name) +
+            "\n    <parent link=\"" + EscapeXml(parent.name) +
+            "\"/>\n    <child link=\"" + EscapeXml(nodes_[edge.child].name) +
             "\"/>\n";
     if (type != "fixed" && type != "floating" && type != "planar") {
       const Eigen::Vector3d axis_J = AxisInJointFrame(edge, r_);

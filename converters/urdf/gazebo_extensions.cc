@@ -289,8 +289,9 @@ void ApplyJointGazebo(const GazeboContext& ctx, const xmlNode* gazebo,
     }
     if (tag == "provideFeedback") {
       const std::string v = *ValueOf(ctx, setting, Kind::kBool);
+      // //physics/ode/provide_feedback, which libsdformat's importer also
+      // writes, left SDFormat in 1.7: only //physics/provide_feedback.
       SetAt(ctx, joint, {"physics", "provide_feedback"}, v, at);
-      SetAt(ctx, joint, {"physics", "ode", "provide_feedback"}, v, at);
     } else if (tag == "implicitSpringDamper" || tag == "cfmDamping") {
       const std::string v = *ValueOf(ctx, setting, Kind::kBool);
       SetAt(ctx, joint, {"physics", "ode", "implicit_spring_damper"}, v, at);

@@ -408,11 +408,14 @@ class Blocks {
     if (!Attributes(physics).empty() || !leaves) return Copy(physics);
     std::map<std::string, std::string> m = *leaves;
     std::string out;
-    const auto pair = [&](const char* a, const char* b, const char* tag) {
+    // Gazebo's `tag` sets both `a` and `b` to true; `b_optional`: `b` may be
+    // absent (ode/provide_feedback left SDFormat in 1.7).
+    const auto pair = [&](const char* a, const char* b, const char* tag,
+                          bool b_optional = false) {
       const auto ia = m.find(a), ib = m.find(b);
       if (ia == m.end() && ib == m.end()) return true;
-      if (ia == m.end() || ib == m.end() ||
-          ParseBool(ia->second) != ParseBool(ib->second) ||
+      if (ia == m.end() || (ib == m.end() && !b_optional) ||
+          (ib != m.end() && ParseBool(ia->second) != ParseBool(ib->second)) ||
           !ParseBool(ia->second)) {
         return false;
       }
@@ -421,7 +424,8 @@ class Blocks {
       m.erase(b);
       return true;
     };
-    if (!pair("provide_feedback", "ode/provide_feedback", "provideFeedback") ||
+    if (!pair("provide_feedback", "ode/provide_feedback", "provideFeedback",
+              /*b_optional=*/true) ||
         !pair("ode/implicit_spring_damper", "ode/cfm_damping",
               "implicitSpringDamper")) {
       return Copy(physics);

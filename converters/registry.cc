@@ -106,6 +106,10 @@ std::optional<Document> ReadOne(const XmlDocument& xml, Diagnostics* diags) {
 
 }  // namespace
 
+bool ReadsSdfVersion(std::string_view version) {
+  return FindFrontEnd("sdf", version) != nullptr;
+}
+
 std::optional<Document> ReadXml(const XmlDocument& xml, Diagnostics* diags,
                                 const ReadOptions& options,
                                 XmlSources* included) {
@@ -115,9 +119,7 @@ std::optional<Document> ReadXml(const XmlDocument& xml, Diagnostics* diags,
   }
   ComposeOptions compose;
   compose.search = options.include_search;
-  compose.supported = [](std::string_view version) {
-    return FindFrontEnd("sdf", version) != nullptr;
-  };
+  compose.supported = ReadsSdfVersion;
   const IncludeLoader load = [&](const std::string& file,
                                  Diagnostics* file_diags)
       -> std::optional<Document> {

@@ -68,6 +68,10 @@ struct ReadOptions {
                                               const ReadOptions& options = {},
                                               XmlSources* included = nullptr);
 
+// Whether a front end reads <sdf version="`version`"> (for the model.config
+// entries of included model folders).
+[[nodiscard]] bool ReadsSdfVersion(std::string_view version);
+
 // The front end that reads root element `root_tag` with `version`, or null.
 [[nodiscard]] const FrontEnd* FindFrontEnd(std::string_view root_tag,
                                            std::string_view version);

@@ -1,26 +1,17 @@
 #include "converters/include/compose.h"
 
-#include <filesystem>
 #include <memory>
-#include <system_error>
 #include <unordered_map>
 #include <utility>
 #include <vector>
+
+#include "converters/include/include_chain.h"
 
 namespace sdfconv {
 namespace {
 
 bool IsPlaceholder(const Element& e) {
   return e.include.has_value() && e.include->file.empty();
-}
-
-// An absolute, normalised path naming `file`, so that two spellings of one
-// file meet in the cache and in the cycle check.
-std::string Identity(const std::string& file) {
-  std::error_code ec;
-  std::filesystem::path p = std::filesystem::weakly_canonical(file, ec);
-  if (ec) p = std::filesystem::absolute(file, ec).lexically_normal();
-  return ec ? file : p.string();
 }
 
 // One element waiting to be copied: from `doc`, under `out_parent` in the
@@ -30,12 +21,6 @@ struct Pending {
   ElementId id;
   ElementId out_parent;
   int chain;
-};
-
-// A file on a chain of includes, and the file that included it.
-struct ChainLink {
-  std::string file;  // Identity()
-  int parent;        // -1 for the file being read
 };
 
 class Composer {
@@ -50,7 +35,6 @@ class Composer {
   void Copy(const Pending& p, std::vector<Pending>* stack);
   void Expand(const Pending& p, std::vector<Pending>* stack);
   const Document* Load(const std::string& identity, const std::string& file);
-  std::string Cycle(int chain, const std::string& file) const;
   static void PushChildren(const Document* doc, const Element& e,
                            ElementId out_parent, int chain,
                            std::vector<Pending>* stack);
@@ -59,8 +43,8 @@ class Composer {
   const ComposeOptions& options_;
   Diagnostics* diags_;
   Document out_;
-  std::vector<ChainLink> chain_;
-  // Loaded files by Identity(); null when the file could not be read.
+  IncludeChains chains_;
+  // Loaded files by FileIdentity; null when the file could not be read.
   std::unordered_map<std::string, std::unique_ptr<Document>> loaded_;
 };
 
@@ -68,7 +52,7 @@ Document Composer::Run(const Document& doc) {
   out_.file = doc.file;
   out_.version = doc.version;
   if (doc.size() == 0) return std::move(out_);
-  chain_.push_back({Identity(doc.file), -1});
+  chains_.Add(FileIdentity(doc.file), doc.file, -1);
   std::vector<Pending> stack = {{&doc, doc.root(), kNoElement, 0}};
   while (!stack.empty()) {
     const Pending p = stack.back();
@@ -99,7 +83,7 @@ void Composer::Copy(const Pending& p, std::vector<Pending>* stack) {
   PushChildren(p.doc, e, id, p.chain, stack);
 }
 
-// The Document of `file`, loaded once per `identity` (its Identity()).
+// The Document of `file`, loaded once per `identity` (FileIdentity).
 const Document* Composer::Load(const std::string& identity,
                                const std::string& file) {
   auto [it, inserted] = loaded_.try_emplace(identity);
@@ -109,26 +93,6 @@ const Document* Composer::Load(const std::string& identity,
     }
   }
   return it->second.get();
-}
-
-// "a.sdf -> b.sdf -> a.sdf" when `file` is on `chain`, else "".
-std::string Composer::Cycle(int chain, const std::string& file) const {
-  std::vector<const std::string*> files = {&file};
-  bool found = false;
-  for (int c = chain; c >= 0; c = chain_[c].parent) {
-    files.push_back(&chain_[c].file);
-    if (chain_[c].file == file) {
-      found = true;
-      break;
-    }
-  }
-  if (!found) return "";
-  std::string out;
-  for (auto it = files.rbegin(); it != files.rend(); ++it) {
-    if (!out.empty()) out += " -> ";
-    out += **it;
-  }
-  return out;
 }
 
 void Composer::Expand(const Pending& p, std::vector<Pending>* stack) {
@@ -143,8 +107,10 @@ void Composer::Expand(const Pending& p, std::vector<Pending>* stack) {
                   what + ": " + resolved.error);
     return;
   }
-  const std::string file = Identity(resolved.file);
-  if (const std::string cycle = Cycle(p.chain, file); !cycle.empty()) {
+  const std::string file = FileIdentity(resolved.file);
+  if (const std::string cycle =
+          chains_.CycleThrough(p.chain, file, resolved.file);
+      !cycle.empty()) {
     diags_->Error(Code::kIncludeCycle, inc.source,
                   what + " includes a file that includes it: " + cycle);
     return;
@@ -195,8 +161,8 @@ void Composer::Expand(const Pending& p, std::vector<Pending>* stack) {
   const ElementId id = out_.Add(p.out_parent, std::move(model));
   // What the include adds comes after the included model's own content.
   PushChildren(p.doc, inc, id, p.chain, stack);
-  chain_.push_back({file, p.chain});
-  PushChildren(sub, root, id, static_cast<int>(chain_.size()) - 1, stack);
+  const int link = chains_.Add(file, resolved.file, p.chain);
+  PushChildren(sub, root, id, link, stack);
 }
 
 }  // namespace

@@ -4,13 +4,12 @@
 #include "converters/upgrade/expand_includes.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <map>
 #include <optional>
-#include <system_error>
 #include <utility>
 #include <vector>
 
+#include "converters/include/include_chain.h"
 #include "converters/registry.h"
 #include "converters/upgrade/verify.h"
 #include "converters/upgrade/xml_tree.h"
@@ -25,15 +24,6 @@ namespace {
 using upgrade::kNoNode;
 using upgrade::NodeId;
 using upgrade::XmlTree;
-
-// An absolute, normalised path naming `file`, so that two spellings of one
-// file meet in the cache and in the cycle check.
-std::string Identity(const std::string& file) {
-  std::error_code ec;
-  std::filesystem::path p = std::filesystem::weakly_canonical(file, ec);
-  if (ec) p = std::filesystem::absolute(file, ec).lexically_normal();
-  return ec ? file : p.string();
-}
 
 std::string TextOf(const XmlTree& tree, NodeId id) {
   return std::string(TrimWhitespace(tree.Text(id)));
@@ -113,16 +103,6 @@ struct Pending {
   int chain;       // index into the chain links
 };
 
-struct ChainLink {
-  int file;
-  int parent;  // -1 for the file being expanded
-};
-
-// Whether a front end reads SDFormat `version` (for model.config entries).
-bool Supported(std::string_view version) {
-  return FindFrontEnd("sdf", version) != nullptr;
-}
-
 // Each file is upgraded without its own proof: that one stands included
 // models in by what the file says of them (include_stand_ins.h), which
 // cannot name an unnamed include that is referred to. The proof of the
@@ -159,7 +139,6 @@ class Expander {
   void Expand(const Pending& p, std::vector<Pending>* stack);
   void Place(NodeId include, NodeId model, const SourceFile& file);
   void DeclareNamespaces(NodeId model, const SourceFile& file);
-  std::string Cycle(int chain, int file) const;
   SourceLocation Where(int file, NodeId source) const;
   void Push(NodeId out_top, int file, NodeId source_top, int chain,
             std::vector<Pending>* stack) const;
@@ -169,7 +148,7 @@ class Expander {
   std::optional<XmlTree> out_;
   std::vector<SourceFile> files_;
   std::map<std::string, int> by_identity_;  // -1: could not be used
-  std::vector<ChainLink> chain_;
+  IncludeChains chains_;
   upgrade::Correspondence became_;
 };
 
@@ -181,9 +160,9 @@ std::optional<std::string> Expander::Run(std::string_view input,
   std::optional<SourceFile> file = Parse(path, input, top.output);
   out_ = XmlTree::Parse(top.output, path, diags_);
   if (!file || !out_) return std::nullopt;
-  by_identity_[Identity(path)] = 0;
+  by_identity_[FileIdentity(path)] = 0;
   files_.push_back(std::move(*file));
-  chain_.push_back({0, -1});
+  chains_.Add(FileIdentity(path), path, -1);
   std::vector<Pending> stack;
   Push(out_->root(), 0, files_[0].tree->root(), 0, &stack);
   while (!stack.empty()) {
@@ -240,23 +219,6 @@ SourceLocation Expander::Where(int file, NodeId source) const {
     at.line = it->second;
   }
   return at;
-}
-
-// "a.sdf -> b.sdf -> a.sdf" when `file` is on `chain`, else "".
-std::string Expander::Cycle(int chain, int file) const {
-  std::vector<int> files = {file};
-  bool found = false;
-  for (int c = chain; c >= 0 && !found; c = chain_[c].parent) {
-    files.push_back(chain_[c].file);
-    found = chain_[c].file == file;
-  }
-  if (!found) return "";
-  std::string out;
-  for (auto it = files.rbegin(); it != files.rend(); ++it) {
-    if (!out.empty()) out += " -> ";
-    out += files_[*it].path;
-  }
-  return out;
 }
 
 // The file at `path` as SDFormat 1.8 text: upgraded, or imported from URDF.
@@ -333,21 +295,19 @@ void Expander::Expand(const Pending& p, std::vector<Pending>* stack) {
   }
   const std::string what = "<include> of '" + uri + "'";
   const ResolvedUri resolved =
-      ResolveIncludeUri(uri, files_[p.file].path, search_, Supported);
+      ResolveIncludeUri(uri, files_[p.file].path, search_, ReadsSdfVersion);
   if (resolved.file.empty()) {
     diags_->Error(Code::kIncludeUriUnresolved, at,
                   what + ": " + resolved.error);
     return;
   }
-  const std::string identity = Identity(resolved.file);
-  if (const auto it = by_identity_.find(identity);
-      it != by_identity_.end() && it->second >= 0) {
-    if (const std::string cycle = Cycle(p.chain, it->second);
-        !cycle.empty()) {
-      diags_->Error(Code::kIncludeCycle, at,
-                    what + " includes a file that includes it: " + cycle);
-      return;
-    }
+  const std::string identity = FileIdentity(resolved.file);
+  if (const std::string cycle =
+          chains_.CycleThrough(p.chain, identity, resolved.file);
+      !cycle.empty()) {
+    diags_->Error(Code::kIncludeCycle, at,
+                  what + " includes a file that includes it: " + cycle);
+    return;
   }
   const int f = Load(resolved.file, identity, at, what);
   if (f < 0) return;
@@ -355,8 +315,8 @@ void Expander::Expand(const Pending& p, std::vector<Pending>* stack) {
   const NodeId model = out_->Import(*file.tree, file.model);
   Place(p.include, model, file);
   Correspond(file, model, p.include);
-  chain_.push_back({f, p.chain});
-  Push(model, f, file.model, static_cast<int>(chain_.size()) - 1, stack);
+  const int link = chains_.Add(identity, file.path, p.chain);
+  Push(model, f, file.model, link, stack);
 }
 
 // Puts `model` (imported from `file`) where `include` is, with the

@@ -11,29 +11,7 @@ sdfconv=$1
 tmp=${TEST_TMPDIR:-$(mktemp -d)}/expand_includes_cli
 rm -rf "$tmp"
 mkdir -p "$tmp/models/box" "$tmp/parts" "$tmp/out"
-failures=0
-
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
-
-# run NAME EXPECTED_STATUS ARGS...: runs sdfconv, keeps stdout and stderr in
-# $tmp/NAME.out and $tmp/NAME.err, and checks the exit status.
-run() {
-  local name=$1 expected=$2
-  shift 2
-  "$sdfconv" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
-  local status=$?
-  if [ "$status" -ne "$expected" ]; then
-    fail "$name: sdfconv $* exited $status, expected $expected"
-    sed 's/^/  stderr: /' "$tmp/$name.err" >&2
-  fi
-}
-
-expect_grep() {  # expect_grep NAME FILE PATTERN
-  grep -qF -- "$3" "$2" || fail "$1: '$3' not found in $(basename "$2")"
-}
+. cli/testing/cli_test_lib.sh
 
 cat >"$tmp/models/box/model.config" <<'EOF'
 <?xml version="1.0"?>
@@ -136,8 +114,4 @@ run cycle 1 convert "$tmp/a.sdf" --to sdf --expand-includes
 expect_grep cycle "$tmp/cycle.err" "error[INCLUDE_CYCLE]"
 [ ! -s "$tmp/cycle.out" ] || fail "cycle: wrote to stdout"
 
-if [ "$failures" -ne 0 ]; then
-  echo "$failures check(s) failed" >&2
-  exit 1
-fi
-echo "all checks passed"
+finish

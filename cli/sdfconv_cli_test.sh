@@ -7,33 +7,7 @@ set -u
 sdfconv=$1
 examples=$2
 tmp=${TEST_TMPDIR:-$(mktemp -d)}
-failures=0
-
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
-
-# run NAME EXPECTED_STATUS ARGS...: runs sdfconv, keeps stdout and stderr in
-# $tmp/NAME.out and $tmp/NAME.err, and checks the exit status.
-run() {
-  local name=$1 expected=$2
-  shift 2
-  "$sdfconv" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
-  local status=$?
-  if [ "$status" -ne "$expected" ]; then
-    fail "$name: sdfconv $* exited $status, expected $expected"
-    sed 's/^/  stderr: /' "$tmp/$name.err" >&2
-  fi
-}
-
-expect_grep() {  # expect_grep NAME FILE PATTERN
-  grep -qF -- "$3" "$2" || fail "$1: '$3' not found in $(basename "$2")"
-}
-
-expect_empty() {  # expect_empty NAME FILE
-  [ ! -s "$2" ] || fail "$1: $(basename "$2") should be empty"
-}
+. cli/testing/cli_test_lib.sh
 
 # Parses JSON with python3 when there is one, else looks for the header.
 expect_json() {  # expect_json NAME FILE
@@ -215,8 +189,4 @@ expect_grep help "$tmp/help.out" "convert"
 run verbose 0 check -v "$arm"
 expect_grep verbose "$tmp/verbose.err" "reading"
 
-if [ "$failures" -ne 0 ]; then
-  echo "$failures check(s) failed" >&2
-  exit 1
-fi
-echo "all checks passed"
+finish

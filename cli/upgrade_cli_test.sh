@@ -13,47 +13,7 @@ sdfconv=$1
 examples=$2
 data=$3
 tmp=${TEST_TMPDIR:-$(mktemp -d)}
-failures=0
-
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
-
-# run NAME EXPECTED_STATUS ARGS...: runs sdfconv, keeps stdout and stderr in
-# $tmp/NAME.out and $tmp/NAME.err, and checks the exit status.
-run() {
-  local name=$1 expected=$2
-  shift 2
-  "$sdfconv" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
-  local status=$?
-  if [ "$status" -ne "$expected" ]; then
-    fail "$name: sdfconv $* exited $status, expected $expected"
-    sed 's/^/  stderr: /' "$tmp/$name.err" >&2
-  fi
-}
-
-expect_grep() {  # expect_grep NAME FILE PATTERN
-  grep -qF -- "$3" "$2" || fail "$1: '$3' not found in $2"
-}
-
-expect_no_grep() {  # expect_no_grep NAME FILE PATTERN
-  ! grep -qF -- "$3" "$2" || fail "$1: '$3' found in $2"
-}
-
-expect_empty() {  # expect_empty NAME FILE
-  [ ! -s "$2" ] || fail "$1: $(basename "$2") should be empty: $(head -c 300 "$2")"
-}
-
-expect_same() {  # expect_same NAME A B: the two files are byte for byte equal
-  cmp -s "$2" "$3" || fail "$1: $2 and $3 differ"
-}
-
-expect_count() {  # expect_count NAME FILE PATTERN N: N lines match
-  local n
-  n=$(grep -cF -- "$3" "$2")
-  [ "$n" -eq "$4" ] || fail "$1: '$3' on $n lines of $2, expected $4"
-}
+. cli/testing/cli_test_lib.sh
 
 no_temporaries() {  # no_temporaries NAME DIR
   local left
@@ -296,8 +256,4 @@ expect_grep include_alone "$tmp/include_alone.err" "JOINT_PARENT_LINK_INVALID"
 run include_model_path 0 upgrade --check "$tmp/inc/alone/cell.sdf" \
   --model-path "$tmp/inc"
 
-if [ "$failures" -ne 0 ]; then
-  echo "$failures check(s) failed" >&2
-  exit 1
-fi
-echo "all checks passed"
+finish

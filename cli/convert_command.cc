@@ -4,7 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "cli/atomic_write.h"
+#include "cli/output_file.h"
 #include "cli/check_command.h"
 #include "converters/flat/flat_writer.h"
 #include "converters/registry.h"
@@ -28,7 +28,7 @@ std::string FlatText(const std::string& format, const Document& doc,
 
 int WriteOutput(const ConvertOptions& options, const std::string& text,
                 std::ostream& out, std::ostream& err) {
-  if (options.output.empty()) {
+  if (options.output.empty() || options.output == "-") {
     out << text;
     out.flush();
     if (!out) {
@@ -38,7 +38,7 @@ int WriteOutput(const ConvertOptions& options, const std::string& text,
     return kExitOk;
   }
   std::string error;
-  if (!WriteFileAtomically(options.output, text, &error)) {
+  if (!WriteOutputFile(options.output, text, &error)) {
     err << "sdfconv: error: " << error << '\n';
     return kExitCannotRun;
   }

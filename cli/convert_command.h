@@ -3,8 +3,9 @@
 //
 // Nothing is written unless the input is valid: any error prints the
 // diagnostics to `err` and returns kExitInvalid. The output goes to `out`
-// when no OUT is given, else to OUT through WriteFileAtomically (OUT then
-// holds either its old contents or the whole new output).
+// when no OUT is given or OUT is `-`, else to OUT through WriteOutputFile
+// (a regular OUT then holds either its old contents or the whole new
+// output; a device or FIFO is written directly, cli/output_file.h).
 //
 // Targets:
 //   "flat": converters/flat, every frame's world pose, JSON or CSV.

@@ -79,6 +79,30 @@ expect_grep convert_out_csv "$tmp/out/arm.csv" "$header"
 [ "$(ls "$tmp/out")" = "$(printf 'arm.csv\narm.json')" ] ||
   fail "convert_out: unexpected files in the output directory: $(ls "$tmp/out")"
 
+# convert -o: what is not a regular file is never replaced (never the
+# system's /dev: the test makes its own FIFO and links). A FIFO is written
+# into, a symbolic link keeps pointing at its target, `-` is stdout and a
+# directory is refused.
+mkdir -p "$tmp/special/real"
+mkfifo "$tmp/special/pipe"
+cat "$tmp/special/pipe" >"$tmp/special/from_pipe.csv" &
+reader=$!
+run convert_fifo 0 convert "$arm" --to flat --format csv -o "$tmp/special/pipe"
+wait "$reader"
+[ -p "$tmp/special/pipe" ] || fail "convert_fifo: the FIFO was replaced"
+expect_grep convert_fifo "$tmp/special/from_pipe.csv" "$header"
+ln -s real/arm.csv "$tmp/special/link.csv"
+run convert_link 0 convert "$arm" --to flat --format csv -o "$tmp/special/link.csv"
+[ -L "$tmp/special/link.csv" ] || fail "convert_link: the link was replaced"
+expect_grep convert_link "$tmp/special/real/arm.csv" "$header"
+[ "$(ls "$tmp/special/real")" = "arm.csv" ] ||
+  fail "convert_link: left behind: $(ls "$tmp/special/real")"
+run convert_dash 0 convert "$arm" --to flat --format csv -o -
+expect_grep convert_dash "$tmp/convert_dash.out" "$header"
+[ ! -e ./- ] || fail "convert_dash: wrote a file named '-'"
+run convert_to_dir 2 convert "$arm" --to flat -o "$tmp/special/real"
+expect_grep convert_to_dir "$tmp/convert_to_dir.err" "is a directory"
+
 # convert: an invalid input writes nothing and exits 1.
 run convert_cycle 1 convert "$cycle" --to flat -o "$tmp/out/cycle.json"
 expect_grep convert_cycle "$tmp/convert_cycle.err" "error[POSE_RELATIVE_TO_CYCLE]"

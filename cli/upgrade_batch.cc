@@ -9,7 +9,7 @@
 #include <thread>
 #include <utility>
 
-#include "cli/atomic_write.h"
+#include "cli/output_file.h"
 #include "cli/progress_line.h"
 #include "cli/upgrade_inputs.h"
 
@@ -183,7 +183,7 @@ BatchResult RunUpgrade(const BatchOptions& options,
   bool report_written = true;
   if (!options.report.empty()) {
     std::string error;
-    report_written = WriteFileAtomically(
+    report_written = WriteOutputFile(
         options.report, ReportJson(result.files, result.summary), &error);
     if (!report_written) err << "sdfconv: error: report: " << error << '\n';
   }

@@ -35,6 +35,15 @@ expect_empty mirror18 "$tmp/mirror18.out"
 expect_grep mirror18 "$tmp/mirror18.err" "0 upgraded, 3 unchanged, 0 failed (3 files"
 expect_count mirror18 "$tmp/mirror18.json" '"status": "unchanged"' 3
 
+# --report to a FIFO (the test's own) is written into, not replaced.
+mkfifo "$tmp/report.pipe"
+cat "$tmp/report.pipe" >"$tmp/report_from_pipe.json" &
+reader=$!
+run report_fifo 0 upgrade --check "$tmp/in18" --report "$tmp/report.pipe"
+wait "$reader"
+[ -p "$tmp/report.pipe" ] || fail "report_fifo: the FIFO was replaced"
+expect_count report_fifo "$tmp/report_from_pipe.json" '"status": "unchanged"' 3
+
 # --check on 1.8 files: nothing would change, exit 0.
 run check18 0 upgrade --check "$tmp/in18"
 expect_empty check18 "$tmp/check18.out"

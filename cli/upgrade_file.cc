@@ -5,13 +5,12 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <climits>
-#include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <optional>
 #include <utility>
 
-#include "cli/atomic_write.h"
+#include "cli/output_file.h"
 
 namespace sdfconv {
 namespace {
@@ -75,14 +74,6 @@ bool MakeDirectories(const std::string& dir, std::string* error) {
   }
 }
 
-// The file to replace for `path`: itself, or what it links to.
-std::string WriteTarget(const std::string& path) {
-  struct stat st;
-  if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return path;
-  char resolved[PATH_MAX];
-  return ::realpath(path.c_str(), resolved) ? resolved : path;
-}
-
 bool Exists(const std::string& path) {
   struct stat st;
   return ::lstat(path.c_str(), &st) == 0;
@@ -93,8 +84,9 @@ mode_t PermissionsOf(const InputFile& in) { return in.st.st_mode & 07777; }
 // kInPlace, for a changed file: FILE.bak, then FILE.
 bool ReplaceInPlace(const std::string& path, const InputFile& in,
                     const std::string& text, bool backup, std::string* error) {
-  const std::string target = WriteTarget(path);
-  const std::string bak = target + ".bak";
+  const std::optional<std::string> target = OutputTarget(path, error);
+  if (!target) return false;
+  const std::string bak = *target + ".bak";
   if (backup) {
     if (Exists(bak)) {
       *error = "backup '" + bak +
@@ -102,11 +94,11 @@ bool ReplaceInPlace(const std::string& path, const InputFile& in,
                path + "' left as it was";
       return false;
     }
-    if (!WriteFileAtomically(bak, in.text, PermissionsOf(in), error)) {
+    if (!WriteOutputFile(bak, in.text, PermissionsOf(in), error)) {
       return false;
     }
   }
-  if (!WriteFileAtomically(target, text, PermissionsOf(in), error)) {
+  if (!WriteOutputFile(*target, text, PermissionsOf(in), error)) {
     if (backup) ::unlink(bak.c_str());
     return false;
   }
@@ -125,7 +117,7 @@ bool WriteOutput(const std::string& output, const InputFile& in,
              "' is the input itself; use --in-place to replace inputs";
     return false;
   }
-  return WriteFileAtomically(output, text, PermissionsOf(in), error);
+  return WriteOutputFile(output, text, PermissionsOf(in), error);
 }
 
 // The upgrade function, with anything it throws turned into `*error`.

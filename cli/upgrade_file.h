@@ -13,8 +13,8 @@
 //               bytes and mode; the file fails if FILE.bak exists already,
 //               so an older backup is never overwritten) unless `backup` is
 //               false, then FILE is replaced. Both go through
-//               WriteFileAtomically (temporary beside the target, fsync,
-//               rename). If the replacement fails, the backup just made is
+//               WriteOutputFile (temporary beside the target, fsync,
+//               rename; a FIFO or device is written directly). If the replacement fails, the backup just made is
 //               removed and FILE is as it was. A FILE given as a symbolic
 //               link is written through: the link stays, its target changes.
 //   kOutputDir  OUTDIR/RELATIVE, changed or not (the output tree mirrors

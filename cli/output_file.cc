@@ -1,0 +1,193 @@
+#include "cli/output_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstring>
+
+namespace sdfconv {
+namespace {
+
+std::string Failure(const std::string& what, const std::string& path) {
+  return "cannot " + what + " '" + path + "': " + std::strerror(errno);
+}
+
+// write(2) until everything is written, retrying after signals.
+bool WriteAll(int fd, std::string_view data) {
+  while (!data.empty()) {
+    const ssize_t n = ::write(fd, data.data(), data.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n == 0) errno = EIO;
+    if (n <= 0) return false;
+    data.remove_prefix(static_cast<size_t>(n));
+  }
+  return true;
+}
+
+std::string DirectoryOf(const std::string& path) {
+  const size_t slash = path.find_last_of('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// Makes the rename itself durable. Best effort: the new file is already
+// complete and in place, so a failure here is not reported.
+void SyncDirectory(const std::string& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
+constexpr mode_t kUmasked = static_cast<mode_t>(-1);
+
+// Writes, syncs and closes a new file at `tmp` (with permission bits `mode`,
+// or 0666 less the umask when `mode` is kUmasked); on failure sets `*error`
+// and removes the file if this call created it (never a file that was there).
+bool WriteNewFile(const std::string& tmp, std::string_view contents,
+                  mode_t mode, std::string* error) {
+  const int fd = ::open(tmp.c_str(),
+                        O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                        0666);
+  if (fd < 0) {
+    *error = Failure("create", tmp);
+    return false;
+  }
+  bool ok = true;
+  if (mode != kUmasked && ::fchmod(fd, mode & 07777) != 0) {
+    *error = Failure("set the mode of", tmp);
+    ok = false;
+  }
+  if (ok && !WriteAll(fd, contents)) {
+    *error = Failure("write", tmp);
+    ok = false;
+  }
+  if (ok && ::fsync(fd) != 0) {
+    *error = Failure("sync", tmp);
+    ok = false;
+  }
+  if (::close(fd) != 0 && ok) {
+    *error = Failure("close", tmp);
+    ok = false;
+  }
+  if (!ok) ::unlink(tmp.c_str());
+  return ok;
+}
+
+// A regular file (or none yet) at `target`: temporary, fsync, rename.
+bool ReplaceAtomically(const std::string& target, std::string_view contents,
+                       mode_t mode, std::string* error) {
+  const std::string tmp = target + ".tmp." + std::to_string(::getpid());
+  if (!WriteNewFile(tmp, contents, mode, error)) return false;
+  if (std::rename(tmp.c_str(), target.c_str()) != 0) {
+    *error = Failure("replace", target);
+    ::unlink(tmp.c_str());
+    return false;
+  }
+  SyncDirectory(DirectoryOf(target));
+  return true;
+}
+
+bool IsStream(mode_t mode) { return S_ISCHR(mode) || S_ISFIFO(mode); }
+
+// A character device or FIFO named by `path` (through any links, the
+// kernel's own `/dev/stdout` -> `/proc/self/fd/1` -> `pipe:[...]` too):
+// opened as it is, never created, and written. The type is checked again on
+// the open descriptor, so a file swapped in meanwhile is refused.
+bool WriteStream(const std::string& path, std::string_view contents,
+                 std::string* error) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) {
+    *error = Failure("open", path);
+    return false;
+  }
+  struct stat st;
+  bool ok = ::fstat(fd, &st) == 0 && IsStream(st.st_mode);
+  if (!ok) *error = "'" + path + "' changed while it was opened; not written";
+  if (ok && !WriteAll(fd, contents)) {
+    *error = Failure("write", path);
+    ok = false;
+  }
+  if (::close(fd) != 0 && ok) {
+    *error = Failure("close", path);
+    ok = false;
+  }
+  return ok;
+}
+
+bool WriteStandardOutput(std::string_view contents, std::string* error) {
+  std::fflush(stdout);
+  if (WriteAll(STDOUT_FILENO, contents)) return true;
+  *error = Failure("write", "standard output");
+  return false;
+}
+
+std::string KindOf(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISBLK(mode)) return "a block device";
+  return "not a regular file";
+}
+
+bool Write(const std::string& path, std::string_view contents, mode_t mode,
+           std::string* error) {
+  if (path == "-") return WriteStandardOutput(contents, error);
+  struct stat st;  // what the path names, through its links
+  if (::stat(path.c_str(), &st) == 0) {
+    if (IsStream(st.st_mode)) return WriteStream(path, contents, error);
+    if (!S_ISREG(st.st_mode)) {
+      *error = "'" + path + "' is " + KindOf(st.st_mode) +
+               "; an output must be a regular file, a character device, a "
+               "FIFO or '-'; nothing written";
+      return false;
+    }
+  } else if (errno != ENOENT) {
+    *error = Failure(errno == ELOOP ? "follow" : "write", path);
+    return false;
+  }
+  // A regular file, or nothing yet (perhaps behind a dangling link).
+  const std::optional<std::string> target = OutputTarget(path, error);
+  if (!target) return false;
+  return ReplaceAtomically(*target, contents, mode, error);
+}
+
+}  // namespace
+
+std::optional<std::string> OutputTarget(const std::string& path,
+                                        std::string* error) {
+  constexpr int kMaxLinks = 40;  // as Linux's own limit for one path
+  std::string current = path;
+  for (int hops = 0; hops <= kMaxLinks; ++hops) {
+    struct stat st;
+    if (::lstat(current.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) {
+      return current;
+    }
+    char buffer[PATH_MAX];
+    const ssize_t n = ::readlink(current.c_str(), buffer, sizeof buffer);
+    if (n <= 0 || static_cast<size_t>(n) >= sizeof buffer) {
+      *error = Failure("read the symbolic link", current);
+      return std::nullopt;
+    }
+    const std::string link(buffer, static_cast<size_t>(n));
+    current = link.front() == '/' ? link : DirectoryOf(current) + "/" + link;
+  }
+  errno = ELOOP;
+  *error = Failure("follow", path);
+  return std::nullopt;
+}
+
+bool WriteOutputFile(const std::string& path, std::string_view contents,
+                     std::string* error) {
+  return Write(path, contents, kUmasked, error);
+}
+
+bool WriteOutputFile(const std::string& path, std::string_view contents,
+                     mode_t mode, std::string* error) {
+  return Write(path, contents, mode, error);
+}
+
+}  // namespace sdfconv

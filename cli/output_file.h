@@ -1,0 +1,57 @@
+// Writing an output (`-o`, `--report`, `--in-place`) without ever replacing
+// what is not a regular file.
+//
+// What PATH names decides how it is written:
+//   - `-`: standard output, written directly.
+//   - a symbolic link: followed (to any depth, as open(2) would) and its
+//     final target written by these same rules; the link itself stays.
+//   - nothing, or a regular file: replaced atomically. The text goes to a
+//     temporary `TARGET.tmp.<pid>` beside the target (same directory, so the
+//     same file system), is flushed with fsync and renamed over the target,
+//     which POSIX makes atomic: readers see the old file or the whole new
+//     one. On failure the temporary is removed and the target is left as it
+//     was.
+//   - a character device or a FIFO (`/dev/null`, `/dev/stdout`, a named
+//     pipe): opened and written directly, never renamed over or created.
+//   - anything else (a directory, a socket, a block device): refused.
+// Writers of different targets in one process (threads) never share a
+// temporary; two writers of the same target in one process would, and the
+// second fails rather than overwrite it.
+//
+//   std::string error;
+//   if (!WriteOutputFile("out.json", text, &error)) {
+//     spdlog::error("{}", error);
+//   }
+#ifndef SDFCONV_CLI_OUTPUT_FILE_H_
+#define SDFCONV_CLI_OUTPUT_FILE_H_
+
+#include <sys/types.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace sdfconv {
+
+// The path that writing to `path` changes: `path` itself, or the final
+// target of the symbolic links it names (which need not exist). nullopt and
+// `*error` set when the links loop or cannot be read.
+[[nodiscard]] std::optional<std::string> OutputTarget(const std::string& path,
+                                                      std::string* error);
+
+// Writes `contents` to `path` by the rules above. Returns false and sets
+// `*error` to a message naming the file and the reason on failure.
+[[nodiscard]] bool WriteOutputFile(const std::string& path,
+                                   std::string_view contents,
+                                   std::string* error);
+
+// The same, and a file created or replaced gets exactly the permission bits
+// `mode` (not masked by the umask): `upgrade --in-place` gives a replaced
+// input its own mode back. A device or FIFO keeps its own mode.
+[[nodiscard]] bool WriteOutputFile(const std::string& path,
+                                   std::string_view contents, mode_t mode,
+                                   std::string* error);
+
+}  // namespace sdfconv
+
+#endif  // SDFCONV_CLI_OUTPUT_FILE_H_

@@ -6,7 +6,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "converters/registry.h"
+#include "converters/convert/convert.h"
 
 namespace sdfconv {
 
@@ -31,11 +31,12 @@ CheckedFile CheckFile(const std::string& path,
   spdlog::debug("reading {}", path);
   ReadOptions read;
   read.include_search.model_paths = model_paths;
-  file.doc = ReadFile(path, &file.diags, read);
+  CheckedRead checked = ReadChecked(path, read, &file.diags);
+  file.doc = std::move(checked.doc);
+  file.graph = std::move(checked.graph);
   if (file.doc) {
     spdlog::debug("{}: SDFormat {}, {} elements", path, file.doc->version,
                   file.doc->size());
-    file.graph = BuildFrameGraph(*file.doc, &file.diags);
   }
   spdlog::debug("{}: {} diagnostics", path, file.diags.size());
   return file;

@@ -14,6 +14,7 @@ namespace {
 // One input format: its root element, how people call it, whether its root
 // must carry a version, which versions are read, and by whom.
 struct Format {
+  InputFormat format;
   std::string_view root_tag;
   std::string_view display_name;
   bool version_required = false;
@@ -33,15 +34,17 @@ const std::vector<Format>& Formats() {
   static const auto* const kLegacySdfReader = new LegacySdfReader();
   static const auto* const kUrdfFrontEnd = new UrdfFrontEnd();
   static const auto* const kFormats = new std::vector<Format>{
-      {"sdf", "SDFormat", /*version_required=*/true,
+      {InputFormat::kSdformat, "sdf", "SDFormat", /*version_required=*/true,
        Concat({kLegacySdfVersions.begin(), kLegacySdfVersions.end()},
               kSdfReaderVersions),
        {kLegacySdfReader, kSdfReader}},
       // SDFormat 1.2's own root element (and 1.0's, not read).
-      {"gazebo", "SDFormat with root <gazebo>", /*version_required=*/true,
+      {InputFormat::kSdformat, "gazebo", "SDFormat with root <gazebo>",
+       /*version_required=*/true,
        {kLegacyGazeboVersions.begin(), kLegacyGazeboVersions.end()},
        {kLegacySdfReader}},
-      {"robot", "URDF", /*version_required=*/false, {}, {kUrdfFrontEnd}},
+      {InputFormat::kUrdf, "robot", "URDF", /*version_required=*/false, {},
+       {kUrdfFrontEnd}},
   };
   return *kFormats;
 }
@@ -70,11 +73,13 @@ const FrontEnd* FindFrontEnd(std::string_view root_tag,
 namespace {
 
 // One file's Document, its includes left as placeholders.
-std::optional<Document> ReadOne(const XmlDocument& xml, Diagnostics* diags) {
-  const xmlNode* root = xml.root();
+std::optional<Document> ReadOne(int32_t tree, XmlSources* sources,
+                                const ReadOptions& options,
+                                Diagnostics* diags) {
+  const XmlElement root = RootElement(sources->tree(tree));
   const std::string tag = Tag(root);
   const std::optional<std::string> version = Attribute(root, "version");
-  const SourceLocation at = xml.Locate(root);
+  const SourceLocation at = Locate(root);
   const Format* format = nullptr;
   for (const Format& f : Formats()) {
     if (f.root_tag == tag) format = &f;
@@ -90,8 +95,11 @@ std::optional<Document> ReadOne(const XmlDocument& xml, Diagnostics* diags) {
                  "<" + tag + "> has no version attribute");
     return std::nullopt;
   }
+  if (format->format == InputFormat::kUrdf) {  // with the caller's options
+    return UrdfFrontEnd(options.urdf).Read(tree, sources, diags);
+  }
   if (const FrontEnd* front_end = FindFrontEnd(tag, version.value_or(""))) {
-    return front_end->Read(xml, diags);
+    return front_end->Read(tree, sources, diags);
   }
   std::string message = std::string(format->display_name);
   if (version) {
@@ -106,14 +114,22 @@ std::optional<Document> ReadOne(const XmlDocument& xml, Diagnostics* diags) {
 
 }  // namespace
 
+InputFormat FormatOf(const XmlTree& tree) {
+  const std::string& tag = tree.Tag(tree.root());
+  for (const Format& f : Formats()) {
+    if (f.root_tag == tag) return f.format;
+  }
+  return InputFormat::kUnknown;
+}
+
 bool ReadsSdfVersion(std::string_view version) {
   return FindFrontEnd("sdf", version) != nullptr;
 }
 
-std::optional<Document> ReadXml(const XmlDocument& xml, Diagnostics* diags,
-                                const ReadOptions& options,
-                                XmlSources* included) {
-  std::optional<Document> doc = ReadOne(xml, diags);
+std::optional<Document> ReadTree(int32_t tree, XmlSources* sources,
+                                 Diagnostics* diags,
+                                 const ReadOptions& options) {
+  std::optional<Document> doc = ReadOne(tree, sources, options, diags);
   if (!doc || !options.expand_includes || !HasIncludePlaceholders(*doc)) {
     return doc;
   }
@@ -123,12 +139,10 @@ std::optional<Document> ReadXml(const XmlDocument& xml, Diagnostics* diags,
   const IncludeLoader load = [&](const std::string& file,
                                  Diagnostics* file_diags)
       -> std::optional<Document> {
-    std::optional<XmlDocument> sub =
-        XmlDocument::LoadFile(file, file_diags, options.xml_limits);
+    std::optional<XmlTree> sub =
+        XmlTree::Load(file, file_diags, options.xml_limits);
     if (!sub) return std::nullopt;
-    std::optional<Document> read = ReadOne(*sub, file_diags);
-    if (included != nullptr) included->Add(std::move(*sub));
-    return read;
+    return ReadOne(sources->Add(std::move(*sub)), sources, options, file_diags);
   };
   return ExpandIncludes(*doc, load, compose, diags);
 }
@@ -136,22 +150,24 @@ std::optional<Document> ReadXml(const XmlDocument& xml, Diagnostics* diags,
 std::optional<Document> ReadFile(const std::string& path, Diagnostics* diags,
                                  const ReadOptions& options,
                                  XmlSources* sources) {
-  std::optional<XmlDocument> xml =
-      XmlDocument::LoadFile(path, diags, options.xml_limits);
+  std::optional<XmlTree> xml = XmlTree::Load(path, diags, options.xml_limits);
   if (!xml) return std::nullopt;
-  if (sources == nullptr) return ReadXml(*xml, diags, options);
-  sources->Add(std::move(*xml));
-  return ReadXml(sources->files().back(), diags, options, sources);
+  XmlSources local;
+  if (sources == nullptr) sources = &local;
+  return ReadTree(sources->Add(std::move(*xml)), sources, diags, options);
 }
 
 std::optional<Document> ReadString(std::string_view text,
                                    const std::string& virtual_path,
                                    Diagnostics* diags,
-                                   const ReadOptions& options) {
-  const std::optional<XmlDocument> xml =
-      XmlDocument::LoadString(text, virtual_path, diags, options.xml_limits);
+                                   const ReadOptions& options,
+                                   XmlSources* sources) {
+  std::optional<XmlTree> xml =
+      XmlTree::Parse(text, virtual_path, diags, options.xml_limits);
   if (!xml) return std::nullopt;
-  return ReadXml(*xml, diags, options);
+  XmlSources local;
+  if (sources == nullptr) sources = &local;
+  return ReadTree(sources->Add(std::move(*xml)), sources, diags, options);
 }
 
 }  // namespace sdfconv

@@ -1,7 +1,7 @@
 // The registry: reads a file of any supported format into a Document.
 //
 // This is the only code that knows every front end. It loads the file as
-// XML safely (XmlDocument: size and depth limits, no DTDs), looks at the root
+// XML safely (XmlTree: size and depth limits, no DTDs), looks at the root
 // element and its version attribute, and hands the XML to the one front end
 // that accepts them:
 //   <sdf version="1.7"> and <sdf version="1.8">  -> SdfReader
@@ -27,8 +27,9 @@
 
 #include "converters/front_end.h"
 #include "converters/include/uri_resolver.h"
-#include "converters/xml/xml_document.h"
+#include "converters/urdf/urdf_import_options.h"
 #include "converters/xml/xml_sources.h"
+#include "converters/xml/xml_tree.h"
 #include "core/diagnostic.h"
 #include "core/document.h"
 
@@ -42,6 +43,7 @@ struct ReadOptions {
   // no content of its own.
   bool expand_includes = true;
   IncludeSearch include_search;  // where model:// and relative URIs are found
+  UrdfImportOptions urdf;        // how a URDF (read or included) is imported
 };
 
 
@@ -49,8 +51,9 @@ struct ReadOptions {
 // with at least one error in `diags`, when no Document can be built: the
 // file is unreadable, over a limit, not XML, of no supported format or
 // version, or holds nothing a front end can read. A returned Document may
-// still come with errors in `diags`.
-// With `sources`, every XML file loaded is kept there.
+// still come with errors in `diags`. Every XML tree of the read (the file,
+// the files it includes, the trees front ends build) goes to `sources`
+// when given: the Document's NodeRefs name them.
 [[nodiscard]] std::optional<Document> ReadFile(const std::string& path,
                                                Diagnostics* diags,
                                                const ReadOptions& options = {},
@@ -59,14 +62,22 @@ struct ReadOptions {
 // As ReadFile, for `text` standing in for the file `virtual_path`.
 [[nodiscard]] std::optional<Document> ReadString(
     std::string_view text, const std::string& virtual_path,
-    Diagnostics* diags, const ReadOptions& options = {});
+    Diagnostics* diags, const ReadOptions& options = {},
+    XmlSources* sources = nullptr);
 
-// Reads already loaded XML (picks the front end as described above). Files
-// it includes are loaded, and kept in `included` when given.
-[[nodiscard]] std::optional<Document> ReadXml(const XmlDocument& xml,
-                                              Diagnostics* diags,
-                                              const ReadOptions& options = {},
-                                              XmlSources* included = nullptr);
+// Reads the already parsed tree `sources->tree(tree)` (picks the front end
+// as described above). Files it includes are loaded into `sources`.
+[[nodiscard]] std::optional<Document> ReadTree(int32_t tree,
+                                               XmlSources* sources,
+                                               Diagnostics* diags,
+                                               const ReadOptions& options = {});
+
+// The formats sdfconv reads.
+enum class InputFormat { kSdformat, kUrdf, kUnknown };
+
+// What `tree` is, by its root element: the one place that knows which root
+// element means which format.
+[[nodiscard]] InputFormat FormatOf(const XmlTree& tree);
 
 // Whether a front end reads <sdf version="`version`"> (for the model.config
 // entries of included model folders).

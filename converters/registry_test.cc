@@ -213,13 +213,15 @@ TEST_F(RegistryTest, CorpusSurvey) {
   int read = 0, clean = 0;
   for (const std::string& path : paths) {
     Diagnostics probe;
-    const auto xml = XmlDocument::LoadFile(path, &probe);
+    auto xml = XmlTree::Load(path, &probe);
     if (!xml) continue;
-    const std::string version = Attribute(xml->root(), "version").value_or("");
-    if (FindFrontEnd(Tag(xml->root()), version) == nullptr) continue;
+    const XmlElement root = RootElement(*xml);
+    const std::string version = Attribute(root, "version").value_or("");
+    if (FindFrontEnd(Tag(root), version) == nullptr) continue;
     ++read;
     Diagnostics diags;
-    const auto doc = ReadXml(*xml, &diags);
+    XmlSources sources;
+    const auto doc = ReadTree(sources.Add(std::move(*xml)), &sources, &diags);
     EXPECT_TRUE(doc.has_value() || diags.HasErrors()) << path;
     if (doc && !diags.HasErrors()) ++clean;
     if (diags.size() == 0) continue;

@@ -62,6 +62,20 @@ const char* KindName(ElementKind kind);
 // models, links, joints, explicit frames (and the world).
 bool DefinesFrame(ElementKind kind);
 
+// The XML element an Element was read from, for back ends that need more
+// of the input than the Document holds (geometry, limits, the text they
+// edit): which of the XML trees of one read (`tree`, an index the reader
+// assigns: converters/xml/xml_sources.h) and which node in it. The core
+// never looks inside.
+struct NodeRef {
+  int32_t tree = -1;
+  int32_t node = -1;
+  [[nodiscard]] bool valid() const { return tree >= 0 && node >= 0; }
+  [[nodiscard]] bool operator==(const NodeRef& o) const {
+    return tree == o.tree && node == o.node;
+  }
+};
+
 // A <pose> as written: the transform from the frame named by `relative_to`
 // (//pose/@relative_to from 1.7 on, //pose/@frame in 1.5 and 1.6; empty:
 // the element's default frame) to the element's own frame.
@@ -96,6 +110,7 @@ struct IncludeSpec {
   std::optional<bool> is_static;  // //include/static: unset, true or false
   std::string file;               // the file the model was read from
   SourceLocation source;          // the <include>
+  NodeRef node;                   // the <include>
 };
 
 struct Element {
@@ -107,6 +122,8 @@ struct Element {
   std::vector<ElementId> children;
   PoseSpec pose;
   SourceLocation source;
+  NodeRef node;  // the XML element it was read from (for an included
+                 // model: its <model> in the included file)
 
   // kModel
   bool is_static = false;

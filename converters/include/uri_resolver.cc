@@ -6,7 +6,7 @@
 #include <system_error>
 
 #include "converters/xml/text_values.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_element.h"
 #include "core/diagnostic.h"
 #include "core/document.h"
 
@@ -55,8 +55,8 @@ std::string FileInModelFolder(const fs::path& folder,
     return "";
   }
   Diagnostics ignored;
-  const std::optional<XmlDocument> xml =
-      XmlDocument::LoadFile(manifest.string(), &ignored);
+  const std::optional<XmlTree> xml =
+      XmlTree::Load(manifest.string(), &ignored);
   if (!xml) {
     *why = Normal(manifest) + " cannot be read as XML";
     return "";
@@ -64,7 +64,7 @@ std::string FileInModelFolder(const fs::path& folder,
   std::string best_file;
   int best_version = -1;
   std::vector<std::string> seen;
-  for (const xmlNode* sdf : ChildElements(xml->root())) {
+  for (const XmlElement sdf : ChildElements(RootElement(*xml))) {
     if (Tag(sdf) != "sdf") continue;
     const std::string version = Attribute(sdf, "version").value_or("");
     const std::string file(TrimWhitespace(Text(sdf)));

@@ -32,7 +32,7 @@
 #include <string_view>
 
 #include "converters/front_end.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_sources.h"
 #include "core/diagnostic.h"
 #include "core/document.h"
 
@@ -55,7 +55,7 @@ class LegacySdfReader final : public FrontEnd {
 
   // Returns nothing (with an error in `diags`) when the root is not
   // accepted, or when it holds no <world> or <model>.
-  std::optional<Document> Read(const XmlDocument& xml,
+  std::optional<Document> Read(int32_t tree, XmlSources* sources,
                                Diagnostics* diags) const override;
 };
 

@@ -11,7 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "converters/diagnostic_test_util.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_sources.h"
 #include "core/document.h"
 #include "core/frame_graph.h"
 #include "core/pose.h"
@@ -26,13 +26,16 @@ using K = ElementKind;
 
 class LegacyReaderTest : public DiagnosticTest {
  protected:
+  XmlSources sources_;  // the trees read, for NodeRefs
+
   std::optional<Document> ReadText(const std::string& text) {
-    const auto xml = XmlDocument::LoadString(text, kFile, &diags_);
+    auto xml = XmlTree::Parse(text, kFile, &diags_);
     if (!xml) {
       ADD_FAILURE() << "not XML:\n" << DescribeRemaining();
       return std::nullopt;
     }
-    return LegacySdfReader().Read(*xml, &diags_);
+    const int32_t tree = sources_.Add(std::move(*xml));
+    return LegacySdfReader().Read(tree, &sources_, &diags_);
   }
 
   // <sdf version="..."> <model name="m"> (lines 1-2), then `body` from

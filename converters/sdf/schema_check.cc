@@ -10,6 +10,7 @@
 #include "converters/sdf/schema_values.h"
 #include "converters/sdf/sdf_values.h"
 #include "converters/xml/text_values.h"
+#include "converters/xml/xml_element.h"
 
 namespace sdfconv {
 namespace {
@@ -47,19 +48,19 @@ bool IsNeeded(std::string_view parent, std::string_view child) {
 
 // An XML element and the definition it is checked against.
 struct Pending {
-  const xmlNode* node;
+  XmlElement node;
   uint32_t definition;
   bool needed = false;  // IsNeeded() in its parent: may not be empty
 };
 
 class SchemaChecker {
  public:
-  SchemaChecker(const XmlDocument& xml, const SchemaVersion& schema,
+  SchemaChecker(const XmlTree& xml, const SchemaVersion& schema,
                 Diagnostics* diags)
       : xml_(xml), schema_(schema), diags_(*diags) {}
 
   void Run() {
-    std::vector<Pending> stack = {{xml_.root(), schema_.root}};
+    std::vector<Pending> stack = {{RootElement(xml_), schema_.root}};
     while (!stack.empty()) {
       const Pending p = stack.back();
       stack.pop_back();
@@ -75,13 +76,13 @@ class SchemaChecker {
   }
 
  private:
-  void CheckAttributes(const xmlNode* node, const SchemaElement& definition) {
+  void CheckAttributes(XmlElement node, const SchemaElement& definition) {
     const std::vector<XmlAttribute> written = Attributes(node);
     for (const XmlAttribute& a : written) {
       if (a.namespaced) continue;  // custom: free
       const SchemaAttribute* known = FindAttribute(schema_, definition, a.name);
       if (known == nullptr) {
-        diags_.Warning(Code::kAttributeInvalid, xml_.Locate(node),
+        diags_.Warning(Code::kAttributeInvalid, Locate(node),
                        "@" + a.name + " of " + DescribeElement(node) +
                            " is not an attribute of SDFormat " +
                            schema_.version + "; it is ignored");
@@ -91,7 +92,7 @@ class SchemaChecker {
       const bool required = known->required && a.name != "name";
       if (const auto why = ValueProblem(known->type, a.value, required,
                                         known->min, known->max)) {
-        diags_.Error(Code::kAttributeInvalid, xml_.Locate(node),
+        diags_.Error(Code::kAttributeInvalid, Locate(node),
                      "@" + a.name + "=" + Quote(a.value) + " of " +
                          DescribeElement(node) + " is not a valid " +
                          std::string(ValueTypeName(known->type)) + ": " +
@@ -106,7 +107,7 @@ class SchemaChecker {
           std::any_of(written.begin(), written.end(),
                       [&a](const XmlAttribute& w) { return w.name == a.name; });
       if (!present) {
-        diags_.Error(Code::kAttributeMissing, xml_.Locate(node),
+        diags_.Error(Code::kAttributeMissing, Locate(node),
                      DescribeElement(node) + " has no " + a.name +
                          " attribute (required in SDFormat " +
                          schema_.version + ")");
@@ -114,13 +115,13 @@ class SchemaChecker {
     }
   }
 
-  void CheckValue(const xmlNode* node, const SchemaElement& definition,
+  void CheckValue(XmlElement node, const SchemaElement& definition,
                   bool needed) {
     if (definition.type == ValueType::kNone) return;
     const std::string text = Text(node);
     if (needed && TrimWhitespace(text) == kNoDefault) {
       // libsdformat reads the placeholder as no value at all.
-      diags_.Error(Code::kValueInvalid, xml_.Locate(node),
+      diags_.Error(Code::kValueInvalid, Locate(node),
                    DescribeWithOwner(node) + " holds the placeholder " +
                        Quote(text) + ", which is no value");
       return;
@@ -131,22 +132,22 @@ class SchemaChecker {
     if (!why) return;
     const Code code = definition.type == ValueType::kPose ? Code::kPoseInvalid
                                                           : Code::kValueInvalid;
-    diags_.Error(code, xml_.Locate(node),
+    diags_.Error(code, Locate(node),
                  DescribeWithOwner(node) + " " + Quote(text) +
                      " is not a valid " +
                      std::string(ValueTypeName(definition.type)) + ": " +
                      *why);
   }
 
-  void CheckChildren(const xmlNode* node, const SchemaElement& definition,
+  void CheckChildren(XmlElement node, const SchemaElement& definition,
                      std::vector<Pending>* stack) {
     std::vector<uint32_t> seen(definition.child_count, 0);
-    for (const xmlNode* child : ChildElements(node)) {
+    for (XmlElement child : ChildElements(node)) {
       if (IsNamespaced(child)) continue;  // custom: free
       const std::string tag = Tag(child);
       const uint32_t index = ChildIndex(definition, tag);
       if (index == definition.child_count) {
-        diags_.Warning(Code::kElementInvalid, xml_.Locate(child),
+        diags_.Warning(Code::kElementInvalid, Locate(child),
                        DescribeWithOwner(child) +
                            " is not part of SDFormat " + schema_.version +
                            " there; it is ignored");
@@ -155,7 +156,7 @@ class SchemaChecker {
       const SchemaChild& c = schema_.children[definition.first_child + index];
       ++seen[index];
       if (c.occurrence == Occurrence::kDeprecated) {
-        diags_.Warning(Code::kElementInvalid, xml_.Locate(child),
+        diags_.Warning(Code::kElementInvalid, Locate(child),
                        DescribeWithOwner(child) + " is deprecated in SDFormat " +
                            schema_.version);
       }
@@ -177,7 +178,7 @@ class SchemaChecker {
                       (*severity == Severity::kWarning
                            ? "; its description gives no default)"
                            : ")"),
-                  xml_.Locate(node),
+                  Locate(node),
                   {}});
     }
   }
@@ -203,22 +204,22 @@ class SchemaChecker {
     return definition.child_count;
   }
 
-  static std::string DescribeWithOwner(const xmlNode* node) {
+  static std::string DescribeWithOwner(XmlElement node) {
     std::string out = DescribeElement(node);
-    if (const xmlNode* owner = ParentElement(node)) {
+    if (const XmlElement owner = ParentElement(node)) {
       out += " of " + DescribeElement(owner);
     }
     return out;
   }
 
-  const XmlDocument& xml_;
+  const XmlTree& xml_;
   const SchemaVersion& schema_;
   Diagnostics& diags_;
 };
 
 }  // namespace
 
-void CheckSchema(const XmlDocument& xml, std::string_view version,
+void CheckSchema(const XmlTree& xml, std::string_view version,
                  Diagnostics* diags) {
   const SchemaVersion* schema = FindSchemaVersion(version);
   if (schema == nullptr) {

@@ -43,7 +43,7 @@
 
 #include <string_view>
 
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_tree.h"
 #include "core/diagnostic.h"
 
 namespace sdfconv {
@@ -51,7 +51,7 @@ namespace sdfconv {
 // Checks `xml`, whose root is <sdf> (or 1.2's <gazebo>), against the schema
 // of `version` ("1.2" ... "1.8"). A version without a schema is reported
 // as VERSION_UNSUPPORTED.
-void CheckSchema(const XmlDocument& xml, std::string_view version,
+void CheckSchema(const XmlTree& xml, std::string_view version,
                  Diagnostics* diags);
 
 }  // namespace sdfconv

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "converters/diagnostic_test_util.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_tree.h"
 
 namespace sdfconv {
 namespace {
@@ -29,7 +29,7 @@ class SchemaCheckTest : public DiagnosticTest {
   }
 
   void CheckText(const std::string& text, const std::string& version) {
-    const auto xml = XmlDocument::LoadString(text, kFile, &diags_);
+    const auto xml = XmlTree::Parse(text, kFile, &diags_);
     ASSERT_TRUE(xml.has_value()) << DescribeRemaining();
     CheckSchema(*xml, version, &diags_);
   }

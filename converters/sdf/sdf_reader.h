@@ -10,7 +10,7 @@
 //
 //   SdfReader reader;
 //   if (reader.Accepts("sdf", "1.8")) {
-//     std::optional<Document> doc = reader.Read(xml, &diags);
+//     std::optional<Document> doc = reader.Read(tree, &sources, &diags);
 //   }
 #ifndef SDFCONV_CONVERTERS_SDF_SDF_READER_H_
 #define SDFCONV_CONVERTERS_SDF_SDF_READER_H_
@@ -20,7 +20,7 @@
 #include <string_view>
 
 #include "converters/front_end.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_sources.h"
 #include "core/diagnostic.h"
 #include "core/document.h"
 
@@ -40,7 +40,7 @@ class SdfReader final : public FrontEnd {
 
   // Returns nothing (with an error in `diags`) when the root is not an
   // accepted <sdf>, or when it holds no <world> or <model>.
-  std::optional<Document> Read(const XmlDocument& xml,
+  std::optional<Document> Read(int32_t tree, XmlSources* sources,
                                Diagnostics* diags) const override;
 };
 

@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "converters/diagnostic_test_util.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_sources.h"
 #include "core/document.h"
 #include "core/pose.h"
 
@@ -19,15 +19,18 @@ using K = ElementKind;
 
 class SdfReaderTest : public DiagnosticTest {
  protected:
+  XmlSources sources_;  // the trees read, for NodeRefs
+
   // Reads `text` as a whole file.
   std::optional<Document> ReadText(const std::string& text,
                                    const XmlLimits& limits = {}) {
-    const auto xml = XmlDocument::LoadString(text, kFile, &diags_, limits);
+    auto xml = XmlTree::Parse(text, kFile, &diags_, limits);
     if (!xml) {
       ADD_FAILURE() << "not XML:\n" << DescribeRemaining();
       return std::nullopt;
     }
-    return SdfReader().Read(*xml, &diags_);
+    const int32_t tree = sources_.Add(std::move(*xml));
+    return SdfReader().Read(tree, &sources_, &diags_);
   }
 
   // <sdf version="...">, then `inner` from line 2.

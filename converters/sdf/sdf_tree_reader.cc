@@ -25,9 +25,9 @@ constexpr std::array<std::string_view, 2> kPoseFrameAttributes = {
 constexpr char kModelFrame[] = "__model__";
 
 // "<pose> of <link name="l">", or just the element at the root.
-std::string DescribeWithOwner(const xmlNode* element) {
+std::string DescribeWithOwner(XmlElement element) {
   std::string out = DescribeElement(element);
-  if (const xmlNode* owner = ParentElement(element)) {
+  if (const XmlElement owner = ParentElement(element)) {
     out += " of " + DescribeElement(owner);
   }
   return out;
@@ -35,7 +35,7 @@ std::string DescribeWithOwner(const xmlNode* element) {
 
 // An XML element waiting to become an Element of `kind` under `parent`.
 struct Pending {
-  const xmlNode* node = nullptr;
+  XmlElement node;
   ElementKind kind = ElementKind::kOther;
   ElementId parent = kNoElement;
   bool include = false;  // an <include>: becomes an include placeholder
@@ -50,38 +50,41 @@ bool AddedByInclude(const std::string& tag) {
 // filled.
 class Reader {
  public:
-  Reader(const XmlDocument& xml, std::string version,
+  Reader(const XmlTree& xml, int32_t tree, std::string version,
          const SdfDialect& dialect, Diagnostics* diags)
-      : xml_(xml), dialect_(dialect), diags_(diags) {
+      : xml_(xml), tree_(tree), dialect_(dialect), diags_(diags) {
     doc_.file = xml.file();
     doc_.version = std::move(version);
   }
 
-  Document Run(const xmlNode* top);
+  Document Run(XmlElement top);
 
  private:
   bool FramesIn(ElementKind kind) const;
   std::optional<ElementKind> KindOfChild(ElementKind parent,
-                                         const xmlNode* child);
-  Element ReadElement(const xmlNode* node, ElementKind kind);
-  Element ReadInclude(const xmlNode* node);
-  void ReadModel(const xmlNode* node, Element* model);
-  void ReadJoint(const xmlNode* node, Element* joint);
-  Inertial ReadInertial(const xmlNode* inertial);
+                                         XmlElement child);
+  Element ReadElement(XmlElement node, ElementKind kind);
+  Element ReadInclude(XmlElement node);
+  void ReadModel(XmlElement node, Element* model);
+  void ReadJoint(XmlElement node, Element* joint);
+  Inertial ReadInertial(XmlElement inertial);
   void CheckInertia(const Element& link);
-  JointAxis ReadAxis(const xmlNode* axis);
-  std::string ReadJointLink(const xmlNode* joint, std::string_view tag,
+  JointAxis ReadAxis(XmlElement axis);
+  std::string ReadJointLink(XmlElement joint, std::string_view tag,
                             const SourceLocation& joint_at,
                             SourceLocation* at);
-  PoseSpec ReadPoseOf(const xmlNode* owner, const SourceLocation& owner_at);
-  std::string AttributeIfRead(const xmlNode* node, std::string_view name,
+  PoseSpec ReadPoseOf(XmlElement owner, const SourceLocation& owner_at);
+  std::string AttributeIfRead(XmlElement node, std::string_view name,
                               bool read);
-  void WarnIgnoredAttribute(const xmlNode* node, std::string_view name);
-  void WarnIgnoredChild(const xmlNode* child, const std::string& why);
+  void WarnIgnoredAttribute(XmlElement node, std::string_view name);
+  void WarnIgnoredChild(XmlElement child, const std::string& why);
   [[nodiscard]] std::string NotInVersion() const;
-  const xmlNode* UniqueChild(const xmlNode* parent, std::string_view tag);
+  XmlElement UniqueChild(XmlElement parent, std::string_view tag);
 
-  const XmlDocument& xml_;
+  NodeRef RefOf(XmlElement node) const { return {tree_, node.id()}; }
+
+  const XmlTree& xml_;
+  int32_t tree_;
   const SdfDialect& dialect_;
   Diagnostics* diags_;
   Document doc_;
@@ -89,7 +92,7 @@ class Reader {
 
 // Pre-order without recursion: pop an XML element, add it, then push its
 // frame-like children in reverse so that they pop (and get ids) in order.
-Document Reader::Run(const xmlNode* top) {
+Document Reader::Run(XmlElement top) {
   const ElementKind top_kind =
       Tag(top) == "world" ? ElementKind::kWorld : ElementKind::kModel;
   std::vector<Pending> stack = {{top, top_kind, kNoElement}};
@@ -101,7 +104,7 @@ Document Reader::Run(const xmlNode* top) {
                                         : ReadElement(pending.node, pending.kind));
     if (!ReadsChildren(pending.kind) && !FramesIn(pending.kind)) continue;
     const size_t first = stack.size();
-    for (const xmlNode* child : ChildElements(pending.node)) {
+    for (XmlElement child : ChildElements(pending.node)) {
       if (pending.include && !AddedByInclude(Tag(child))) continue;
       if (const auto kind = KindOfChild(pending.kind, child)) {
         const bool include = Tag(child) == "include" && !pending.include;
@@ -121,12 +124,16 @@ bool Reader::FramesIn(ElementKind kind) const {
 }
 
 std::optional<ElementKind> Reader::KindOfChild(ElementKind parent,
-                                               const xmlNode* child) {
+                                               XmlElement child) {
   if (IsNamespaced(child)) return std::nullopt;  // custom element
   const std::string tag = Tag(child);
   if (tag == "include" &&
       (parent == ElementKind::kWorld || parent == ElementKind::kModel)) {
-    return ElementKind::kModel;  // an include placeholder (ReadInclude)
+    if (dialect_.includes) return ElementKind::kModel;  // ReadInclude
+    diags_->Error(Code::kElementInvalid, Locate(child),
+                  "<include> in SDFormat content of a URDF is not read "
+                  "(an included file has no place in a URDF); it is skipped");
+    return std::nullopt;
   }
   if (tag == "frame") {
     if (FramesIn(parent)) return ElementKind::kFrame;
@@ -137,7 +144,7 @@ std::optional<ElementKind> Reader::KindOfChild(ElementKind parent,
   std::optional<ElementKind> kind = KnownKind(parent, tag);
   if (kind == ElementKind::kJoint && parent == ElementKind::kWorld &&
       !dialect_.world_joints) {
-    diags_->Warning(Code::kElementInvalid, xml_.Locate(child),
+    diags_->Warning(Code::kElementInvalid, Locate(child),
                     "<joint> in a <world> is read from SDFormat 1.8 on (this "
                     "file is " +
                         doc_.version + "); it is not read as a joint");
@@ -153,11 +160,12 @@ std::optional<ElementKind> Reader::KindOfChild(ElementKind parent,
   return ElementKind::kOther;
 }
 
-Element Reader::ReadElement(const xmlNode* node, ElementKind kind) {
+Element Reader::ReadElement(XmlElement node, ElementKind kind) {
   Element e;
   e.kind = kind;
   e.tag = Tag(node);
-  e.source = xml_.Locate(node);
+  e.source = Locate(node);
+  e.node = RefOf(node);
   if (std::optional<std::string> name = Attribute(node, "name")) {
     e.name = std::move(*name);
     e.has_name = true;
@@ -172,9 +180,9 @@ Element Reader::ReadElement(const xmlNode* node, ElementKind kind) {
       ReadModel(node, &e);
       break;
     case ElementKind::kLink:
-      if (const xmlNode* inertial = UniqueChild(node, "inertial")) {
+      if (XmlElement inertial = UniqueChild(node, "inertial")) {
         e.inertial = ReadInertial(inertial);
-        CheckInertia(e);
+        if (dialect_.check_inertia) CheckInertia(e);
       }
       break;
     case ElementKind::kJoint:
@@ -193,41 +201,43 @@ Element Reader::ReadElement(const xmlNode* node, ElementKind kind) {
 // An <include>: a model named by //include/name (unnamed: the included
 // model's own name), posed by //include/pose, whose content composition
 // reads from //include/uri.
-Element Reader::ReadInclude(const xmlNode* node) {
+Element Reader::ReadInclude(XmlElement node) {
   Element e;
   e.kind = ElementKind::kModel;
   e.tag = "model";  // what it stands for, for the sibling-name rules
-  e.source = xml_.Locate(node);
+  e.source = Locate(node);
+  e.node = RefOf(node);
   IncludeSpec spec;
-  if (const xmlNode* uri = UniqueChild(node, "uri")) {
+  spec.node = e.node;
+  if (XmlElement uri = UniqueChild(node, "uri")) {
     spec.uri = std::string(TrimWhitespace(Text(uri)));
   }
   if (spec.uri.empty()) {
     diags_->Error(Code::kElementMissing, e.source,
                   "<include> has no <uri>; it is skipped");
   }
-  if (const xmlNode* name = UniqueChild(node, "name")) {
+  if (XmlElement name = UniqueChild(node, "name")) {
     e.name = std::string(TrimWhitespace(Text(name)));
     e.has_name = !e.name.empty();
   }
   e.pose = ReadPoseOf(node, e.source);
-  if (const xmlNode* placement = UniqueChild(node, "placement_frame")) {
+  if (XmlElement placement = UniqueChild(node, "placement_frame")) {
     if (dialect_.include_placement_frame) {
       e.placement_frame = std::string(TrimWhitespace(Text(placement)));
     } else {
       WarnIgnoredChild(placement, NotInVersion());
     }
   }
-  if (const xmlNode* is_static = UniqueChild(node, "static")) {
-    spec.is_static = ReadBool(xml_, is_static, false, diags_);
+  if (XmlElement is_static = UniqueChild(node, "static")) {
+    spec.is_static = ReadBool(is_static, false, diags_);
   }
   e.include = std::move(spec);
   return e;
 }
 
-void Reader::ReadModel(const xmlNode* node, Element* model) {
-  if (const xmlNode* is_static = UniqueChild(node, "static")) {
-    model->is_static = ReadBool(xml_, is_static, false, diags_);
+void Reader::ReadModel(XmlElement node, Element* model) {
+  if (XmlElement is_static = UniqueChild(node, "static")) {
+    model->is_static = ReadBool(is_static, false, diags_);
   }
   model->canonical_link =
       AttributeIfRead(node, "canonical_link", dialect_.attachment_attributes);
@@ -235,7 +245,7 @@ void Reader::ReadModel(const xmlNode* node, Element* model) {
       AttributeIfRead(node, "placement_frame", dialect_.attachment_attributes);
 }
 
-void Reader::ReadJoint(const xmlNode* node, Element* joint) {
+void Reader::ReadJoint(XmlElement node, Element* joint) {
   if (std::optional<std::string> type = Attribute(node, "type")) {
     joint->joint_type = std::move(*type);
     if (!IsSdfJointType(joint->joint_type)) {
@@ -254,11 +264,11 @@ void Reader::ReadJoint(const xmlNode* node, Element* joint) {
   joint->child_frame =
       ReadJointLink(node, "child", joint->source, &joint->child_source);
 
-  const xmlNode* axis = UniqueChild(node, "axis");
-  const xmlNode* axis2 = UniqueChild(node, "axis2");
-  if (axis != nullptr) {
+  XmlElement axis = UniqueChild(node, "axis");
+  XmlElement axis2 = UniqueChild(node, "axis2");
+  if (axis) {
     joint->axes.push_back(ReadAxis(axis));
-  } else if (axis2 != nullptr) {
+  } else if (axis2) {
     JointAxis first;  // <axis2> alone: the first axis keeps its default
     first.source = joint->source;
     if (dialect_.axis_frame == AxisFrameRule::kParentModelFrame) {
@@ -266,31 +276,31 @@ void Reader::ReadJoint(const xmlNode* node, Element* joint) {
     }
     joint->axes.push_back(first);
   }
-  if (axis2 != nullptr) joint->axes.push_back(ReadAxis(axis2));
+  if (axis2) joint->axes.push_back(ReadAxis(axis2));
 }
 
-std::string Reader::ReadJointLink(const xmlNode* joint, std::string_view tag,
+std::string Reader::ReadJointLink(XmlElement joint, std::string_view tag,
                                   const SourceLocation& joint_at,
                                   SourceLocation* at) {
-  const xmlNode* element = UniqueChild(joint, tag);
-  if (element == nullptr) {
+  XmlElement element = UniqueChild(joint, tag);
+  if (!element) {
     *at = joint_at;
     diags_->Error(Code::kElementMissing, joint_at,
                   DescribeElement(joint) + " has no <" + std::string(tag) +
                       ">");
     return "";
   }
-  *at = xml_.Locate(element);
+  *at = Locate(element);
   return std::string(TrimWhitespace(Text(element)));
 }
 
-JointAxis Reader::ReadAxis(const xmlNode* axis) {
+JointAxis Reader::ReadAxis(XmlElement axis) {
   JointAxis result;
-  result.source = xml_.Locate(axis);
+  result.source = Locate(axis);
   const AxisFrameRule rule = dialect_.axis_frame;
-  if (const xmlNode* xyz = UniqueChild(axis, "xyz")) {
-    result.source = xml_.Locate(xyz);
-    result.xyz = ReadVector3(xml_, xyz, Eigen::Vector3d::UnitZ(), diags_);
+  if (XmlElement xyz = UniqueChild(axis, "xyz")) {
+    result.source = Locate(xyz);
+    result.xyz = ReadVector3(xyz, Eigen::Vector3d::UnitZ(), diags_);
     result.expressed_in = AttributeIfRead(
         xyz, "expressed_in", rule == AxisFrameRule::kExpressedInAttribute);
   }
@@ -298,14 +308,14 @@ JointAxis Reader::ReadAxis(const xmlNode* axis) {
     result.expressed_in = kModelFrame;
   }
   if (rule == AxisFrameRule::kUseParentModelFrame) {
-    const xmlNode* use = UniqueChild(axis, "use_parent_model_frame");
-    if (use != nullptr && ReadBool(xml_, use, false, diags_)) {
+    XmlElement use = UniqueChild(axis, "use_parent_model_frame");
+    if (use && ReadBool(use, false, diags_)) {
       result.expressed_in = kModelFrame;
     }
     return result;
   }
-  for (const xmlNode* old = FirstChildElement(axis, "use_parent_model_frame");
-       old != nullptr;
+  for (XmlElement old = FirstChildElement(axis, "use_parent_model_frame");
+       old;
        old = NextSiblingElement(old, "use_parent_model_frame")) {
     WarnIgnoredChild(old, NotInVersion() +
                               (rule == AxisFrameRule::kExpressedInAttribute
@@ -315,22 +325,22 @@ JointAxis Reader::ReadAxis(const xmlNode* axis) {
   return result;
 }
 
-Inertial Reader::ReadInertial(const xmlNode* inertial) {
+Inertial Reader::ReadInertial(XmlElement inertial) {
   Inertial result;
-  result.pose = ReadPoseOf(inertial, xml_.Locate(inertial));
+  result.pose = ReadPoseOf(inertial, Locate(inertial));
   // 1.5 and 1.6 allow <frame> here too, but an <inertial> is no Element.
-  for (const xmlNode* frame = FirstChildElement(inertial, "frame");
-       frame != nullptr; frame = NextSiblingElement(frame, "frame")) {
+  for (XmlElement frame = FirstChildElement(inertial, "frame");
+       frame; frame = NextSiblingElement(frame, "frame")) {
     WarnIgnoredChild(frame, FramesIn(ElementKind::kLink)
                                 ? "is not read (inertials have no frames "
                                   "in sdfconv's model)"
                                 : NotInVersion());
   }
-  if (const xmlNode* mass = UniqueChild(inertial, "mass")) {
-    result.mass = ReadDouble(xml_, mass, result.mass, diags_);
+  if (XmlElement mass = UniqueChild(inertial, "mass")) {
+    result.mass = ReadDouble(mass, result.mass, diags_);
   }
-  const xmlNode* inertia = UniqueChild(inertial, "inertia");
-  if (inertia == nullptr) return result;
+  XmlElement inertia = UniqueChild(inertial, "inertia");
+  if (!inertia) return result;
   struct Moment {
     const char* tag;
     int row, col;
@@ -339,9 +349,9 @@ Inertial Reader::ReadInertial(const xmlNode* inertial) {
                                  {"iyy", 1, 1}, {"iyz", 1, 2}, {"izz", 2, 2}};
   Eigen::Matrix3d& I = result.inertia;
   for (const Moment& m : kMoments) {
-    const xmlNode* element = UniqueChild(inertia, m.tag);
-    if (element == nullptr) continue;  // the default
-    I(m.row, m.col) = ReadDouble(xml_, element, I(m.row, m.col), diags_);
+    XmlElement element = UniqueChild(inertia, m.tag);
+    if (!element) continue;  // the default
+    I(m.row, m.col) = ReadDouble(element, I(m.row, m.col), diags_);
     I(m.col, m.row) = I(m.row, m.col);
   }
   return result;
@@ -360,15 +370,15 @@ void Reader::CheckInertia(const Element& link) {
   }
 }
 
-PoseSpec Reader::ReadPoseOf(const xmlNode* owner,
+PoseSpec Reader::ReadPoseOf(XmlElement owner,
                             const SourceLocation& owner_at) {
-  if (const xmlNode* pose = UniqueChild(owner, "pose")) {
+  if (XmlElement pose = UniqueChild(owner, "pose")) {
     for (std::string_view attribute : kPoseFrameAttributes) {
       if (attribute != dialect_.pose_frame_attribute) {
         WarnIgnoredAttribute(pose, attribute);
       }
     }
-    return ReadPose(xml_, pose, diags_, dialect_.pose_frame_attribute);
+    return ReadPose(pose, diags_, dialect_.pose_frame_attribute);
   }
   PoseSpec absent;
   absent.source = owner_at;
@@ -377,7 +387,7 @@ PoseSpec Reader::ReadPoseOf(const xmlNode* owner,
 
 // The attribute `name` of `node` when the dialect has it (`read`); when it
 // does not, "" and, if the attribute is written anyway, a warning.
-std::string Reader::AttributeIfRead(const xmlNode* node, std::string_view name,
+std::string Reader::AttributeIfRead(XmlElement node, std::string_view name,
                                     bool read) {
   if (!read) {
     WarnIgnoredAttribute(node, name);
@@ -388,9 +398,9 @@ std::string Reader::AttributeIfRead(const xmlNode* node, std::string_view name,
 
 // A warning if `node` has the attribute `name`, which the file's version
 // does not define.
-void Reader::WarnIgnoredAttribute(const xmlNode* node, std::string_view name) {
+void Reader::WarnIgnoredAttribute(XmlElement node, std::string_view name) {
   if (!Attribute(node, name)) return;
-  diags_->Warning(Code::kAttributeInvalid, xml_.Locate(node),
+  diags_->Warning(Code::kAttributeInvalid, Locate(node),
                   "@" + std::string(name) + " of " + DescribeWithOwner(node) +
                       " is not an attribute of SDFormat " + doc_.version +
                       "; it is ignored");
@@ -398,8 +408,8 @@ void Reader::WarnIgnoredAttribute(const xmlNode* node, std::string_view name) {
 
 // A warning for an element that is not read: "<frame> of <link name="l">
 // " + why + "; it is ignored".
-void Reader::WarnIgnoredChild(const xmlNode* child, const std::string& why) {
-  diags_->Warning(Code::kElementInvalid, xml_.Locate(child),
+void Reader::WarnIgnoredChild(XmlElement child, const std::string& why) {
+  diags_->Warning(Code::kElementInvalid, Locate(child),
                   DescribeWithOwner(child) + " " + why + "; it is ignored");
 }
 
@@ -408,13 +418,13 @@ std::string Reader::NotInVersion() const {
 }
 
 // The first child `tag`; a warning for each further one.
-const xmlNode* Reader::UniqueChild(const xmlNode* parent,
+XmlElement Reader::UniqueChild(XmlElement parent,
                                    std::string_view tag) {
-  const xmlNode* first = FirstChildElement(parent, tag);
-  if (first == nullptr) return nullptr;
-  for (const xmlNode* extra = NextSiblingElement(first, tag); extra != nullptr;
+  XmlElement first = FirstChildElement(parent, tag);
+  if (!first) return {};
+  for (XmlElement extra = NextSiblingElement(first, tag); extra;
        extra = NextSiblingElement(extra, tag)) {
-    diags_->Warning(Code::kElementInvalid, xml_.Locate(extra),
+    diags_->Warning(Code::kElementInvalid, Locate(extra),
                     "more than one <" + std::string(tag) + "> in " +
                         DescribeElement(parent) + "; only the first is read");
   }
@@ -426,26 +436,25 @@ const xmlNode* Reader::UniqueChild(const xmlNode* parent,
 // sdfconv cannot hold as a whole file, and for an <include> there; a
 // warning for anything else, which is no SDFormat element at all
 // (libsdformat ignores it with a warning too).
-const xmlNode* FindTop(const XmlDocument& xml, const xmlNode* root,
-                       Diagnostics* diags) {
-  const xmlNode* top = nullptr;
-  for (const xmlNode* child : ChildElements(root)) {
+XmlElement FindTop(XmlElement root, Diagnostics* diags) {
+  XmlElement top;
+  for (XmlElement child : ChildElements(root)) {
     if (IsNamespaced(child)) continue;
     const std::string tag = Tag(child);
     const bool world_or_model = tag == "world" || tag == "model";
-    if (world_or_model && top == nullptr) {
+    if (world_or_model && !top) {
       top = child;
     } else if (world_or_model) {
-      diags->Error(Code::kElementInvalid, xml.Locate(child),
+      diags->Error(Code::kElementInvalid, Locate(child),
                    "only one <world> or <model> per file is supported; " +
                        DescribeElement(child) + " is ignored");
     } else if (tag == "light" || tag == "actor" || tag == "include") {
-      diags->Error(Code::kElementInvalid, xml.Locate(child),
+      diags->Error(Code::kElementInvalid, Locate(child),
                    "<" + tag + "> directly under <" + Tag(root) +
                        "> is not supported; expected one <world> or "
                        "<model>");
     } else {
-      diags->Warning(Code::kElementInvalid, xml.Locate(child),
+      diags->Warning(Code::kElementInvalid, Locate(child),
                      "<" + tag + "> directly under <" + Tag(root) +
                          "> is not an SDFormat element; it is ignored");
     }
@@ -501,12 +510,12 @@ void AppendUnreported(const Diagnostics& schema,
 
 }  // namespace
 
-std::optional<std::string> AcceptedSdfVersion(const XmlDocument& xml,
+std::optional<std::string> AcceptedSdfVersion(const XmlTree& xml,
                                               const FrontEnd& front_end,
                                               std::string_view supported,
                                               Diagnostics* diags) {
-  const xmlNode* root = xml.root();
-  const SourceLocation at = xml.Locate(root);
+  const XmlElement root = RootElement(xml);
+  const SourceLocation at = Locate(root);
   const std::string tag = Tag(root);
   if (tag != "sdf" && tag != "gazebo") {
     diags->Error(Code::kElementInvalid, at,
@@ -529,7 +538,7 @@ std::optional<std::string> AcceptedSdfVersion(const XmlDocument& xml,
   return version;
 }
 
-std::optional<Document> ReadSdfTree(const XmlDocument& xml,
+std::optional<Document> ReadSdfTree(const XmlTree& xml, int32_t tree,
                                     const std::string& version,
                                     const SdfDialect& dialect,
                                     Diagnostics* diags) {
@@ -537,14 +546,14 @@ std::optional<Document> ReadSdfTree(const XmlDocument& xml,
   const size_t first = diags->size();
   Diagnostics schema;
   CheckSchema(xml, version, &schema);
-  const xmlNode* root = xml.root();
-  const xmlNode* top = FindTop(xml, root, diags);
+  const XmlElement root = RootElement(xml);
+  const XmlElement top = FindTop(root, diags);
   std::optional<Document> doc;
-  if (top == nullptr) {
-    diags->Error(Code::kElementMissing, xml.Locate(root),
+  if (!top) {
+    diags->Error(Code::kElementMissing, Locate(root),
                  "<" + Tag(root) + "> has no <world> or <model>");
   } else {
-    doc = Reader(xml, version, dialect, diags).Run(top);
+    doc = Reader(xml, tree, version, dialect, diags).Run(top);
   }
   AppendUnreported(schema, doc, first, diags);
   return doc;

@@ -3,7 +3,8 @@
 // SDFormat file into a Document. What differs between versions, as far as
 // the core is concerned, is a handful of facts (SdfDialect); each front end
 // says which versions it reads and what their dialect is, and this file
-// knows no version number. Internal to converters/sdf.
+// knows no version number (sdf_dialect.h does). The URDF front end reads
+// the SDFormat it builds with it too.
 //
 // What is read: models nested to any depth, links (pose, inertial), joints
 // (type, parent, child, axes), frames, and the name and pose of collisions,
@@ -34,12 +35,13 @@
 //
 // The walk uses an explicit stack (no recursion on the input's depth) and
 // adds Elements in document pre-order, as document.h requires. Each
-// Element's `source` is {file, line, element path}.
+// Element's `source` is {file, line, element path} and its `node` the
+// element it was read from.
 //
 //   const std::optional<std::string> version =
 //       AcceptedSdfVersion(xml, *this, "1.7, 1.8", diags);
 //   if (!version) return std::nullopt;
-//   return ReadSdfTree(xml, *version, Sdf17Dialect(), diags);
+//   return ReadSdfTree(xml, tree, *version, DialectOf(*version), diags);
 #ifndef SDFCONV_CONVERTERS_SDF_SDF_TREE_READER_H_
 #define SDFCONV_CONVERTERS_SDF_SDF_TREE_READER_H_
 
@@ -49,54 +51,27 @@
 #include <vector>
 
 #include "converters/front_end.h"
-#include "converters/xml/xml_document.h"
+#include "converters/sdf/sdf_dialect.h"
+#include "converters/xml/xml_tree.h"
 #include "core/diagnostic.h"
 #include "core/document.h"
 
 namespace sdfconv {
-
-// How a version says which frame a joint axis's <xyz> is expressed in.
-enum class AxisFrameRule {
-  // //axis/xyz/@expressed_in names it; default: the joint frame (1.7 on).
-  kExpressedInAttribute,
-  // //axis/use_parent_model_frame true: the joint's model frame; otherwise
-  // the joint frame (1.5, 1.6).
-  kUseParentModelFrame,
-  // Always the joint's model frame (1.4 and before).
-  kParentModelFrame,
-};
-
-// The facts in which SDFormat versions differ for the core.
-struct SdfDialect {
-  // The <pose> attribute naming the frame the pose is expressed in
-  // ("relative_to", "frame"), or empty when the version has none.
-  std::string_view pose_frame_attribute;
-  AxisFrameRule axis_frame = AxisFrameRule::kExpressedInAttribute;
-  // The kinds of element a <frame> may be written in.
-  std::vector<ElementKind> frame_parents;
-  // Whether //frame/@attached_to, //model/@canonical_link and
-  // //model/@placement_frame exist.
-  bool attachment_attributes = false;
-  // Whether a <model> may hold <model>s.
-  bool nested_models = true;
-  // Whether a <world> may hold <joint>s.
-  bool world_joints = false;
-  // Whether //include/placement_frame exists (1.8).
-  bool include_placement_frame = false;
-};
 
 // The version of `xml`'s root element when `front_end` accepts the file;
 // otherwise one error (ELEMENT_INVALID for another root element,
 // ATTRIBUTE_MISSING without a version, VERSION_UNSUPPORTED naming
 // `supported`) and nothing.
 [[nodiscard]] std::optional<std::string> AcceptedSdfVersion(
-    const XmlDocument& xml, const FrontEnd& front_end,
+    const XmlTree& xml, const FrontEnd& front_end,
     std::string_view supported, Diagnostics* diags);
 
 // Reads the one <world> or <model> under the root element of `xml` into a
-// Document of `version`, following `dialect`. Nothing (with an error) when
+// Document of `version`, following `dialect`; every Element's NodeRef names
+// its node in `xml`, tree `tree` of the read. Nothing (with an error) when
 // the root holds neither; errors for anything else directly under it.
-[[nodiscard]] std::optional<Document> ReadSdfTree(const XmlDocument& xml,
+[[nodiscard]] std::optional<Document> ReadSdfTree(const XmlTree& xml,
+                                                  int32_t tree,
                                                   const std::string& version,
                                                   const SdfDialect& dialect,
                                                   Diagnostics* diags);

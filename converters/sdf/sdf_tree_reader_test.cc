@@ -9,7 +9,7 @@
 #include "converters/diagnostic_test_util.h"
 #include "converters/sdf/legacy_reader.h"
 #include "converters/sdf/sdf_reader.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_sources.h"
 #include "core/document.h"
 
 namespace sdfconv {
@@ -19,18 +19,22 @@ constexpr char kFile[] = "test.sdf";
 
 class SchemaInReaderTest : public DiagnosticTest {
  protected:
+  XmlSources sources_;  // the trees read, for NodeRefs
+
   // Reads `text` with the front end that accepts its version.
   std::optional<Document> Read(const std::string& text) {
-    const auto xml = XmlDocument::LoadString(text, kFile, &diags_);
+    auto xml = XmlTree::Parse(text, kFile, &diags_);
     if (!xml) {
       ADD_FAILURE() << "not XML:\n" << DescribeRemaining();
       return std::nullopt;
     }
-    const std::string version = Attribute(xml->root(), "version").value_or("");
-    if (SdfReader().Accepts(Tag(xml->root()), version)) {
-      return SdfReader().Read(*xml, &diags_);
+    const int32_t tree = sources_.Add(std::move(*xml));
+    const XmlElement root = RootElement(sources_.tree(tree));
+    const std::string version = Attribute(root, "version").value_or("");
+    if (SdfReader().Accepts(Tag(root), version)) {
+      return SdfReader().Read(tree, &sources_, &diags_);
     }
-    return LegacySdfReader().Read(*xml, &diags_);
+    return LegacySdfReader().Read(tree, &sources_, &diags_);
   }
 
   // <sdf version="..."><model name="m"> on line 1, `body` from line 2.

@@ -30,9 +30,9 @@ std::string Quote(std::string_view text) {
 }
 
 // "<pose> of <link name="l">", or just "<pose>" at the root.
-std::string DescribeWithOwner(const xmlNode* element) {
+std::string DescribeWithOwner(XmlElement element) {
   std::string out = DescribeElement(element);
-  if (const xmlNode* owner = ParentElement(element)) {
+  if (const XmlElement owner = ParentElement(element)) {
     out += " of " + DescribeElement(owner);
   }
   return out;
@@ -40,7 +40,7 @@ std::string DescribeWithOwner(const xmlNode* element) {
 
 }  // namespace
 
-std::string DescribeElement(const xmlNode* element) {
+std::string DescribeElement(XmlElement element) {
   std::string out = "<" + Tag(element);
   if (const std::optional<std::string> name = Attribute(element, "name")) {
     out += " name=\"" + *name + "\"";
@@ -48,11 +48,11 @@ std::string DescribeElement(const xmlNode* element) {
   return out + ">";
 }
 
-PoseSpec ReadPose(const XmlDocument& xml, const xmlNode* pose,
-                  Diagnostics* diags, std::string_view frame_attribute) {
+PoseSpec ReadPose(XmlElement pose, Diagnostics* diags,
+                  std::string_view frame_attribute) {
   PoseSpec spec;
   spec.present = true;
-  spec.source = xml.Locate(pose);
+  spec.source = Locate(pose);
   if (!frame_attribute.empty()) {
     spec.relative_to = Attribute(pose, frame_attribute).value_or("");
   }
@@ -78,34 +78,33 @@ PoseSpec ReadPose(const XmlDocument& xml, const xmlNode* pose,
   return spec;
 }
 
-bool ReadBool(const XmlDocument& xml, const xmlNode* element, bool fallback,
-              Diagnostics* diags) {
+bool ReadBool(XmlElement element, bool fallback, Diagnostics* diags) {
   const std::string text = Text(element);
   if (const std::optional<bool> value = ParseBool(text)) return *value;
-  diags->Error(Code::kValueInvalid, xml.Locate(element),
+  diags->Error(Code::kValueInvalid, Locate(element),
                DescribeWithOwner(element) + " is " + Quote(text) +
                    "; expected true, false, 1 or 0");
   return fallback;
 }
 
-double ReadDouble(const XmlDocument& xml, const xmlNode* element,
-                  double fallback, Diagnostics* diags) {
+double ReadDouble(XmlElement element, double fallback,
+                  Diagnostics* diags) {
   const std::string text = Text(element);
   if (const std::optional<double> value = ParseDouble(text)) return *value;
-  diags->Error(Code::kValueInvalid, xml.Locate(element),
+  diags->Error(Code::kValueInvalid, Locate(element),
                DescribeWithOwner(element) + " is " + Quote(text) +
                    "; expected a finite number");
   return fallback;
 }
 
-Eigen::Vector3d ReadVector3(const XmlDocument& xml, const xmlNode* element,
+Eigen::Vector3d ReadVector3(XmlElement element,
                             const Eigen::Vector3d& fallback,
                             Diagnostics* diags) {
   const std::string text = Text(element);
   if (const std::optional<std::vector<double>> v = ParseDoubles(text, 3)) {
     return Eigen::Vector3d((*v)[0], (*v)[1], (*v)[2]);
   }
-  diags->Error(Code::kValueInvalid, xml.Locate(element),
+  diags->Error(Code::kValueInvalid, Locate(element),
                DescribeWithOwner(element) + " is " + Quote(text) +
                    "; expected three numbers 'x y z'");
   return fallback;

@@ -5,8 +5,8 @@
 // one diagnostic (at that element, naming it and quoting the text) and
 // returns a harmless default, so the caller just carries on.
 //
-//   const xmlNode* pose = FirstChildElement(link, "pose");
-//   PoseSpec X_ML = ReadPose(xml, pose, &diags);  // identity if malformed
+//   XmlElement pose = FirstChildElement(link, "pose");
+//   PoseSpec X_ML = ReadPose(pose, &diags);  // identity if malformed
 #ifndef SDFCONV_CONVERTERS_SDF_SDF_VALUES_H_
 #define SDFCONV_CONVERTERS_SDF_SDF_VALUES_H_
 
@@ -15,14 +15,14 @@
 
 #include <Eigen/Core>
 
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_element.h"
 #include "core/diagnostic.h"
 #include "core/document.h"
 
 namespace sdfconv {
 
 // How an element is named in messages: <link name="l"> or <inertial>.
-[[nodiscard]] std::string DescribeElement(const xmlNode* element);
+[[nodiscard]] std::string DescribeElement(XmlElement element);
 
 // A <pose> element: `x y z roll pitch yaw` (exactly six finite numbers,
 // separated by any whitespace; empty text is the identity), the attribute
@@ -31,23 +31,21 @@ namespace sdfconv {
 // true, source = the <pose> element. Malformed text -> POSE_INVALID and the
 // identity. @degrees and @rotation_format (SDFormat 1.9) are not read: each
 // gives a warning ATTRIBUTE_INVALID.
-[[nodiscard]] PoseSpec ReadPose(const XmlDocument& xml, const xmlNode* pose,
-                                Diagnostics* diags,
+[[nodiscard]] PoseSpec ReadPose(XmlElement pose, Diagnostics* diags,
                                 std::string_view frame_attribute =
                                     "relative_to");
 
 // A boolean element (true/false/1/0, any case, surrounding whitespace);
 // otherwise VALUE_INVALID and `fallback`.
-[[nodiscard]] bool ReadBool(const XmlDocument& xml, const xmlNode* element,
-                            bool fallback, Diagnostics* diags);
+[[nodiscard]] bool ReadBool(XmlElement element, bool fallback,
+                            Diagnostics* diags);
 
 // A number element; otherwise VALUE_INVALID and `fallback`.
-[[nodiscard]] double ReadDouble(const XmlDocument& xml, const xmlNode* element,
-                                double fallback, Diagnostics* diags);
+[[nodiscard]] double ReadDouble(XmlElement element, double fallback,
+                                Diagnostics* diags);
 
 // A vector3 element (`x y z`); otherwise VALUE_INVALID and `fallback`.
-[[nodiscard]] Eigen::Vector3d ReadVector3(const XmlDocument& xml,
-                                          const xmlNode* element,
+[[nodiscard]] Eigen::Vector3d ReadVector3(XmlElement element,
                                           const Eigen::Vector3d& fallback,
                                           Diagnostics* diags);
 

@@ -15,18 +15,18 @@ constexpr char kFile[] = "values.sdf";
 class SdfValuesTest : public DiagnosticTest {
  protected:
   // Parses <r>\n{element}</r>: `element` is on line 2, at /r/{tag}.
-  const xmlNode* Element(const std::string& element) {
-    xml_ = XmlDocument::LoadString("<r>\n" + element + "</r>", kFile, &diags_);
+  XmlElement Element(const std::string& element) {
+    xml_ = XmlTree::Parse("<r>\n" + element + "</r>", kFile, &diags_);
     EXPECT_TRUE(xml_.has_value());
-    return xml_ ? FirstChildElement(xml_->root()) : nullptr;
+    return xml_ ? FirstChildElement(RootElement(*xml_)) : XmlElement();
   }
 
   PoseSpec Pose(const std::string& element) {
-    const xmlNode* pose = Element(element);
-    return pose != nullptr ? ReadPose(*xml_, pose, &diags_) : PoseSpec{};
+    const XmlElement pose = Element(element);
+    return pose ? ReadPose(pose, &diags_) : PoseSpec{};
   }
 
-  std::optional<XmlDocument> xml_;
+  std::optional<XmlTree> xml_;
 };
 
 TEST_F(SdfValuesTest, PoseValues) {
@@ -78,23 +78,23 @@ TEST_F(SdfValuesTest, SdfOneNineAttributesWarn) {
 }
 
 TEST_F(SdfValuesTest, Bool) {
-  EXPECT_TRUE(ReadBool(*xml_, Element("<static> TRUE </static>"), false,
+  EXPECT_TRUE(ReadBool(Element("<static> TRUE </static>"), false,
                        &diags_));
-  EXPECT_FALSE(ReadBool(*xml_, Element("<static>\n0</static>"), true, &diags_));
-  EXPECT_TRUE(ReadBool(*xml_, Element("<static>yes</static>"), true, &diags_));
+  EXPECT_FALSE(ReadBool(Element("<static>\n0</static>"), true, &diags_));
+  EXPECT_TRUE(ReadBool(Element("<static>yes</static>"), true, &diags_));
   EXPECT_EQ(TakeError(Code::kValueInvalid).source.path, "/r/static");
 }
 
 TEST_F(SdfValuesTest, DoubleAndVector) {
-  EXPECT_EQ(ReadDouble(*xml_, Element("<mass> 2.5</mass>"), 1.0, &diags_),
+  EXPECT_EQ(ReadDouble(Element("<mass> 2.5</mass>"), 1.0, &diags_),
             2.5);
-  EXPECT_EQ(ReadDouble(*xml_, Element("<mass>heavy</mass>"), 1.0, &diags_),
+  EXPECT_EQ(ReadDouble(Element("<mass>heavy</mass>"), 1.0, &diags_),
             1.0);
   EXPECT_EQ(TakeError(Code::kValueInvalid).source.line, 2);
-  EXPECT_EQ(ReadVector3(*xml_, Element("<xyz> 1 0\n0 </xyz>"),
+  EXPECT_EQ(ReadVector3(Element("<xyz> 1 0\n0 </xyz>"),
                         Eigen::Vector3d::UnitZ(), &diags_),
             Eigen::Vector3d(1, 0, 0));
-  EXPECT_EQ(ReadVector3(*xml_, Element("<xyz>1 0</xyz>"),
+  EXPECT_EQ(ReadVector3(Element("<xyz>1 0</xyz>"),
                         Eigen::Vector3d::UnitZ(), &diags_),
             Eigen::Vector3d::UnitZ());
   TakeError(Code::kValueInvalid);

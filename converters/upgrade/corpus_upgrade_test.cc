@@ -31,15 +31,15 @@
 
 #include "converters/registry.h"
 #include "converters/upgrade/upgrade.h"
-#include "converters/upgrade/xml_tree.h"
+#include "converters/xml/xml_tree.h"
 
 namespace sdfconv {
 namespace {
 
 namespace fs = std::filesystem;
-using upgrade::NodeId;
-using upgrade::NodeType;
-using upgrade::XmlTree;
+using sdfconv::NodeId;
+using sdfconv::XmlNodeType;
+using sdfconv::XmlTree;
 
 // Files that cannot be upgraded, why, and the error they must give.
 struct Known {
@@ -119,9 +119,9 @@ Census Count(const std::string& text, const std::set<std::string>& known) {
   if (!tree) return c;
   for (NodeId id = 0; id < static_cast<NodeId>(tree->size()); ++id) {
     if (!tree->Attached(id)) continue;
-    const upgrade::XmlNode& n = tree->at(id);
-    if (n.type == NodeType::kComment) ++c.comments;
-    if (n.type != NodeType::kElement) continue;
+    const XmlNode& n = tree->at(id);
+    if (n.type == XmlNodeType::kComment) ++c.comments;
+    if (n.type != XmlNodeType::kElement) continue;
     if (n.tag == "plugin") c.plugins.push_back(tree->SerializeNode(id));
     if (known.count(n.tag) == 0) ++c.unknown;
   }

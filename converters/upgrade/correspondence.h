@@ -21,7 +21,7 @@
 
 #include "converters/upgrade/sdf_index.h"
 #include "converters/upgrade/verify.h"
-#include "converters/upgrade/xml_tree.h"
+#include "converters/xml/xml_tree.h"
 
 namespace sdfconv::upgrade {
 

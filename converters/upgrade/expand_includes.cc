@@ -12,18 +12,18 @@
 #include "converters/include/include_chain.h"
 #include "converters/registry.h"
 #include "converters/upgrade/verify.h"
-#include "converters/upgrade/xml_tree.h"
+#include "converters/xml/xml_tree.h"
 #include "converters/urdf/urdf_import_options.h"
 #include "converters/urdf/urdf_to_sdf.h"
 #include "converters/xml/text_values.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_escape.h"
 
 namespace sdfconv {
 namespace {
 
-using upgrade::kNoNode;
-using upgrade::NodeId;
-using upgrade::XmlTree;
+using sdfconv::kNoNode;
+using sdfconv::NodeId;
+using sdfconv::XmlTree;
 
 std::string TextOf(const XmlTree& tree, NodeId id) {
   return std::string(TrimWhitespace(tree.Text(id)));
@@ -225,11 +225,9 @@ SourceLocation Expander::Where(int file, NodeId source) const {
 std::optional<std::string> Expander::As18(const std::string& path,
                                           const std::string& bytes,
                                           upgrade::Correspondence* became) {
-  const XmlLimits limits;
-  const std::optional<XmlDocument> xml =
-      XmlDocument::LoadString(bytes, path, diags_, limits);
+  const std::optional<XmlTree> xml = XmlTree::Parse(bytes, path, diags_);
   if (!xml) return std::nullopt;
-  if (Tag(xml->root()) == "robot") {
+  if (FormatOf(*xml) == InputFormat::kUrdf) {
     return UrdfToSdf(*xml, UrdfImportOptions{}, diags_);
   }
   UpgradeResult upgraded = UpgradeSdf(bytes, path, Unverified(), became);
@@ -401,19 +399,19 @@ void Expander::DeclareNamespaces(NodeId model, const SourceFile& file) {
   const XmlTree& tree = *file.tree;
   for (NodeId n = tree.ParentElement(file.model); n != kNoNode;
        n = tree.ParentElement(n)) {
-    for (const upgrade::XmlAttribute& a : tree.at(n).attributes) {
+    for (const RawAttribute& a : tree.at(n).attributes) {
       if (a.name.rfind("xmlns:", 0) != 0) continue;
       if (out.Attribute(model, a.name)) continue;
       const std::string prefix = a.name.substr(6) + ":";
       bool used = false;
       for (NodeId e : out.Elements(model, [](NodeId) { return false; })) {
         used = out.Tag(e).rfind(prefix, 0) == 0;
-        for (const upgrade::XmlAttribute& b : out.at(e).attributes) {
+        for (const RawAttribute& b : out.at(e).attributes) {
           used = used || b.name.rfind(prefix, 0) == 0;
         }
         if (used) break;
       }
-      if (used) out.SetAttribute(model, a.name, upgrade::DecodeXml(a.raw));
+      if (used) out.SetAttribute(model, a.name, DecodeXmlAttribute(a.raw));
     }
   }
 }

@@ -44,9 +44,9 @@ void MoveLeftovers(XmlTree& tree, NodeId from, NodeId to, NodeId before,
   const std::vector<NodeId> kids = tree.at(from).children;
   for (NodeId c : kids) {
     const XmlNode& n = tree.at(c);
-    const bool keep = n.type == NodeType::kComment ||
-                      n.type == NodeType::kPi ||
-                      (n.type == NodeType::kElement && !known(n.tag));
+    const bool keep = n.type == XmlNodeType::kComment ||
+                      n.type == XmlNodeType::kPi ||
+                      (n.type == XmlNodeType::kElement && !known(n.tag));
     if (!keep) continue;
     const std::string indent = tree.Indent(c).value_or("");
     tree.RemoveLine(c);

@@ -10,7 +10,7 @@
 #include "converters/upgrade/pose_text.h"
 #include "converters/upgrade/references.h"
 #include "converters/upgrade/sdf_index.h"
-#include "converters/upgrade/xml_tree.h"
+#include "converters/xml/xml_tree.h"
 
 namespace sdfconv::upgrade {
 namespace {

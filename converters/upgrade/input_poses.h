@@ -19,7 +19,7 @@
 
 #include "converters/upgrade/references.h"
 #include "converters/upgrade/sdf_index.h"
-#include "converters/upgrade/xml_tree.h"
+#include "converters/xml/xml_tree.h"
 #include "core/pose.h"
 
 namespace sdfconv::upgrade {

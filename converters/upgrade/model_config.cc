@@ -8,16 +8,16 @@
 
 #include "converters/upgrade/sdf_index.h"
 #include "converters/upgrade/upgrade.h"
-#include "converters/upgrade/xml_tree.h"
+#include "converters/xml/xml_tree.h"
 
 namespace sdfconv {
 
 UpgradeResult UpgradeModelConfig(std::string_view input,
                                  const std::string& path) {
-  using upgrade::NodeId;
+  using sdfconv::NodeId;
   UpgradeResult result;
-  std::optional<upgrade::XmlTree> tree =
-      upgrade::XmlTree::Parse(input, path, &result.diagnostics);
+  std::optional<XmlTree> tree =
+      XmlTree::Parse(input, path, &result.diagnostics);
   if (!tree) return result;
   const NodeId root = tree->root();
   if (tree->Tag(root) != "model") {

@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "converters/upgrade/sdf_index.h"
-#include "converters/upgrade/xml_tree.h"
+#include "converters/xml/xml_tree.h"
 #include "core/diagnostic.h"
 
 namespace sdfconv::upgrade {

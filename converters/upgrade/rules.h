@@ -30,7 +30,7 @@
 #include "converters/upgrade/input_poses.h"
 #include "converters/upgrade/references.h"
 #include "converters/upgrade/sdf_index.h"
-#include "converters/upgrade/xml_tree.h"
+#include "converters/xml/xml_tree.h"
 #include "core/diagnostic.h"
 
 namespace sdfconv::upgrade {

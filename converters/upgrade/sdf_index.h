@@ -29,7 +29,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "converters/upgrade/xml_tree.h"
+#include "converters/xml/xml_tree.h"
 
 namespace sdfconv::upgrade {
 

@@ -176,7 +176,7 @@ NodeId Nest(Context& ctx, NodeId scope, const Group& g) {
       MoveInto(tree, model, pose);
     }
     for (NodeId c : std::vector<NodeId>(tree.at(g.model_frame).children)) {
-      if (tree.at(c).type == NodeType::kComment) MoveInto(tree, model, c);
+      if (tree.at(c).type == XmlNodeType::kComment) MoveInto(tree, model, c);
     }
     const RefSite* attached = ctx.Site(g.model_frame, RefKind::kAttachedTo);
     if (tree.Tag(attached->target.node) == "link") {

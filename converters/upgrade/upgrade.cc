@@ -16,16 +16,16 @@
 #include "converters/upgrade/rules.h"
 #include "converters/upgrade/sdf_index.h"
 #include "converters/upgrade/verify.h"
-#include "converters/upgrade/xml_tree.h"
+#include "converters/xml/xml_tree.h"
 
 namespace sdfconv {
 namespace {
 
 using upgrade::Context;
-using upgrade::NodeId;
+using sdfconv::NodeId;
 using upgrade::SdfIndex;
 using upgrade::SdfVersion;
-using upgrade::XmlTree;
+using sdfconv::XmlTree;
 
 // The version of an <sdf> (or SDFormat 1.2's <gazebo>) root we can upgrade
 // from, or an error.
@@ -109,6 +109,13 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
   std::optional<XmlTree> tree =
       XmlTree::Parse(input, path, &result.diagnostics);
   if (!tree) return Failed(std::move(result));
+  if (tree->transcoded()) {  // its text cannot be kept as written
+    result.diagnostics.Error(Code::kXmlSyntaxError, {path, 0, ""},
+                             "the XML is well-formed but uses a construct "
+                             "this tool cannot copy losslessly; nothing was "
+                             "changed");
+    return Failed(std::move(result));
+  }
   const std::optional<SdfVersion> version =
       UpgradableVersion(*tree, &result.diagnostics);
   if (!version) return Failed(std::move(result));

@@ -61,19 +61,19 @@ const Mapping* Find(const std::vector<Mapping>& mappings,
   for (const Mapping& m : mappings) {
     if (tag == m.tag) return &m;
   }
-  return nullptr;
+  return {};
 }
 
 // The setting's value as SDFormat text, or nothing (and a warning) when it
 // is not of its kind.
 std::optional<std::string> ValueOf(const GazeboContext& ctx,
-                                   const xmlNode* setting, Kind kind) {
+                                   XmlElement setting, Kind kind) {
   const std::string value = GazeboValue(setting);
   if (kind == Kind::kBool) return GazeboTrue(setting) ? "true" : "false";
   const bool ok = kind == Kind::kNumber ? ParseDouble(value).has_value()
                                         : ParseDoubles(value, 3).has_value();
   if (ok) return value;
-  ctx.diags->Warning(Code::kValueInvalid, ctx.xml->Locate(setting),
+  ctx.diags->Warning(Code::kValueInvalid, Locate(setting),
                      "<gazebo> setting <" + Tag(setting) + "> value '" +
                          value + "' is not " +
                          (kind == Kind::kNumber ? "a number" : "3 numbers") +
@@ -86,39 +86,39 @@ void SetAt(const GazeboContext& ctx, NodeId from,
            const std::vector<const char*>& path, const std::string& value,
            const SourceLocation& at) {
   NodeId node = from;
-  for (const char* step : path) node = ctx.tree->FindOrAdd(node, step, at);
-  ctx.tree->at(node).text = value;
+  for (const char* step : path) node = ctx.tree->FindOrAppend(node, step, at);
+  ctx.tree->SetText(node, value);
 }
 
 // Settings that apply nowhere, kept in one <urdf:gazebo> per block.
 class Leftovers {
  public:
-  Leftovers(const GazeboContext& ctx, const xmlNode* gazebo)
+  Leftovers(const GazeboContext& ctx, XmlElement gazebo)
       : ctx_(ctx), gazebo_(gazebo) {}
 
-  void Keep(const xmlNode* setting, const std::string& why) {
+  void Keep(XmlElement setting, const std::string& why) {
     if (node_ == kNoNode) {
-      node_ = ctx_.tree->AddElement(ctx_.model, "urdf:gazebo",
-                                    ctx_.xml->Locate(gazebo_));
+      node_ = ctx_.tree->AppendElement(ctx_.model, "urdf:gazebo",
+                                    Locate(gazebo_));
       CopyAttributes(gazebo_, ctx_.tree, node_, ctx_.namespaces);
     }
-    CopyXml(*ctx_.xml, setting, ctx_.tree, node_, ctx_.namespaces);
-    ctx_.diags->Warning(Code::kElementInvalid, ctx_.xml->Locate(setting),
+    CopyXml(setting, ctx_.tree, node_, ctx_.namespaces);
+    ctx_.diags->Warning(Code::kElementInvalid, Locate(setting),
                         "<gazebo> setting <" + Tag(setting) + "> " + why +
                             "; it is kept in <urdf:gazebo>");
   }
 
  private:
   const GazeboContext& ctx_;
-  const xmlNode* gazebo_;
+  XmlElement gazebo_;
   NodeId node_ = kNoNode;
 };
 
 // Copies `setting` into `target`, renamed when its name is taken there.
-NodeId CopyNamed(const GazeboContext& ctx, const xmlNode* setting,
+NodeId CopyNamed(const GazeboContext& ctx, XmlElement setting,
                  NodeId target) {
   const NodeId node =
-      CopyXml(*ctx.xml, setting, ctx.tree, target, ctx.namespaces);
+      CopyXml(setting, ctx.tree, target, ctx.namespaces);
   const std::string tag = Tag(setting);
   const std::optional<std::string> name = ctx.tree->Attribute(node, "name");
   if (!name || tag == "plugin" || tag.find(':') != std::string::npos) {
@@ -132,7 +132,7 @@ NodeId CopyNamed(const GazeboContext& ctx, const xmlNode* setting,
     ctx.tree->SetAttribute(node, "urdf:name", *name);
     ctx.diags->Warning(
         clash ? Code::kDuplicateName : Code::kReservedName,
-        ctx.xml->Locate(setting),
+        Locate(setting),
         "<gazebo> content <" + tag + " name=\"" + *name + "\"> " +
             (clash ? "has the name of a sibling" : "has a name SDFormat 1.8 "
                                                    "reserves") +
@@ -147,13 +147,13 @@ bool Movable(std::string_view tag) {
   return tag == "sensor" || tag == "light" || tag == "plugin";
 }
 
-void CopyRelativeTo(const GazeboContext& ctx, const xmlNode* setting,
+void CopyRelativeTo(const GazeboContext& ctx, XmlElement setting,
                     NodeId link, const std::string& frame) {
   const NodeId node = CopyNamed(ctx, setting, link);
   if (Tag(setting) == "plugin") return;
-  NodeId pose = ctx.tree->FindChild(node, "pose");
+  NodeId pose = ctx.tree->FirstChild(node, "pose");
   if (pose == kNoNode) {
-    pose = ctx.tree->AddElement(node, "pose", ctx.xml->Locate(setting));
+    pose = ctx.tree->AppendElement(node, "pose", Locate(setting));
   }
   if (!ctx.tree->Attribute(pose, "relative_to")) {
     ctx.tree->SetAttribute(pose, "relative_to", frame);
@@ -162,26 +162,26 @@ void CopyRelativeTo(const GazeboContext& ctx, const xmlNode* setting,
 
 // <collision> and <visual> blocks: their children go into every collision
 // (visual) of the link.
-void CopyIntoEach(const GazeboContext& ctx, const xmlNode* block,
+void CopyIntoEach(const GazeboContext& ctx, XmlElement block,
                   const std::vector<NodeId>& targets, Leftovers* leftovers) {
   if (targets.empty()) {
     leftovers->Keep(block, "has no <" + Tag(block) + "> to apply to");
     return;
   }
   for (const NodeId target : targets) {
-    for (const xmlNode* c : ChildElements(block)) {
-      CopyXml(*ctx.xml, c, ctx.tree, target, ctx.namespaces);
+    for (XmlElement c : ChildElements(block)) {
+      CopyXml(c, ctx.tree, target, ctx.namespaces);
     }
   }
 }
 
-void SetMaterialScript(const GazeboContext& ctx, const xmlNode* setting,
+void SetMaterialScript(const GazeboContext& ctx, XmlElement setting,
                        const std::vector<NodeId>& visuals) {
   const std::string name = GazeboValue(setting);
-  const SourceLocation at = ctx.xml->Locate(setting);
+  const SourceLocation at = Locate(setting);
   for (const NodeId visual : visuals) {
-    const NodeId script = ctx.tree->FindOrAdd(
-        ctx.tree->FindOrAdd(visual, "material", at), "script", at);
+    const NodeId script = ctx.tree->FindOrAppend(
+        ctx.tree->FindOrAppend(visual, "material", at), "script", at);
     SetAt(ctx, script, {"uri"},
           "file://media/materials/scripts/gazebo.material", at);
     SetAt(ctx, script, {"name"}, name, at);
@@ -189,10 +189,10 @@ void SetMaterialScript(const GazeboContext& ctx, const xmlNode* setting,
 }
 
 // Link properties: whether `setting` is one, and if so applies it.
-bool ApplyLinkProperty(const GazeboContext& ctx, const xmlNode* setting,
+bool ApplyLinkProperty(const GazeboContext& ctx, XmlElement setting,
                        NodeId link) {
   const std::string tag = Tag(setting);
-  const SourceLocation at = ctx.xml->Locate(setting);
+  const SourceLocation at = Locate(setting);
   if (tag == "selfCollide" || tag == "self_collide") {
     SetAt(ctx, link, {"self_collide"}, *ValueOf(ctx, setting, Kind::kBool), at);
   } else if (tag == "gravity") {
@@ -217,20 +217,20 @@ bool IsLinkProperty(std::string_view tag) {
 
 }  // namespace
 
-std::string GazeboValue(const xmlNode* setting) {
+std::string GazeboValue(XmlElement setting) {
   if (const auto value = Attribute(setting, "value")) {
     return std::string(TrimWhitespace(*value));
   }
   return std::string(TrimWhitespace(Text(setting)));
 }
 
-bool GazeboTrue(const xmlNode* setting) {
+bool GazeboTrue(XmlElement setting) {
   const std::string value = Lower(GazeboValue(setting));
   return value == "true" || value == "yes" || value == "1";
 }
 
-bool PreservesFixedJoint(const xmlNode* gazebo) {
-  for (const xmlNode* c : ChildElements(gazebo)) {
+bool PreservesFixedJoint(XmlElement gazebo) {
+  for (XmlElement c : ChildElements(gazebo)) {
     const std::string tag = Tag(c);
     if ((tag == "preserveFixedJoint" || tag == "disableFixedJointLumping") &&
         GazeboTrue(c)) {
@@ -240,13 +240,13 @@ bool PreservesFixedJoint(const xmlNode* gazebo) {
   return false;
 }
 
-void ApplyLinkGazebo(const GazeboContext& ctx, const xmlNode* gazebo,
+void ApplyLinkGazebo(const GazeboContext& ctx, XmlElement gazebo,
                      const LinkTarget& target) {
   Leftovers leftovers(ctx, gazebo);
   const bool is_frame = !target.frame.empty();
-  for (const xmlNode* setting : ChildElements(gazebo)) {
+  for (XmlElement setting : ChildElements(gazebo)) {
     const std::string tag = Tag(setting);
-    const SourceLocation at = ctx.xml->Locate(setting);
+    const SourceLocation at = Locate(setting);
     if (const Mapping* m = Find(CollisionMappings(), tag)) {
       if (target.collisions.empty()) {
         leftovers.Keep(setting, "has no <collision> to apply to");
@@ -278,12 +278,12 @@ void ApplyLinkGazebo(const GazeboContext& ctx, const xmlNode* gazebo,
   }
 }
 
-void ApplyJointGazebo(const GazeboContext& ctx, const xmlNode* gazebo,
+void ApplyJointGazebo(const GazeboContext& ctx, XmlElement gazebo,
                       NodeId joint, bool has_axis) {
   Leftovers leftovers(ctx, gazebo);
-  for (const xmlNode* setting : ChildElements(gazebo)) {
+  for (XmlElement setting : ChildElements(gazebo)) {
     const std::string tag = Tag(setting);
-    const SourceLocation at = ctx.xml->Locate(setting);
+    const SourceLocation at = Locate(setting);
     if (tag == "preserveFixedJoint" || tag == "disableFixedJointLumping") {
       continue;  // read by the plan: the joint is a joint
     }
@@ -308,22 +308,22 @@ void ApplyJointGazebo(const GazeboContext& ctx, const xmlNode* gazebo,
   }
 }
 
-void ApplyModelGazebo(const GazeboContext& ctx, const xmlNode* gazebo) {
-  for (const xmlNode* setting : ChildElements(gazebo)) {
+void ApplyModelGazebo(const GazeboContext& ctx, XmlElement gazebo) {
+  for (XmlElement setting : ChildElements(gazebo)) {
     if (Tag(setting) == "static") {
       SetAt(ctx, ctx.model, {"static"}, *ValueOf(ctx, setting, Kind::kBool),
-            ctx.xml->Locate(setting));
+            Locate(setting));
     } else {
       CopyNamed(ctx, setting, ctx.model);
     }
   }
 }
 
-void KeepGazebo(const GazeboContext& ctx, const xmlNode* gazebo,
+void KeepGazebo(const GazeboContext& ctx, XmlElement gazebo,
                 const std::string& why) {
-  CopyXml(*ctx.xml, gazebo, ctx.tree, ctx.model, ctx.namespaces,
+  CopyXml(gazebo, ctx.tree, ctx.model, ctx.namespaces,
           "urdf:gazebo");
-  ctx.diags->Warning(Code::kAttributeInvalid, ctx.xml->Locate(gazebo),
+  ctx.diags->Warning(Code::kAttributeInvalid, Locate(gazebo),
                      "<gazebo reference=\"" +
                          Attribute(gazebo, "reference").value_or("") + "\"> " +
                          why + "; the block is kept in <urdf:gazebo>");

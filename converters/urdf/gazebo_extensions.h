@@ -30,25 +30,25 @@
 #include <string>
 #include <vector>
 
-#include "converters/urdf/sdf_tree.h"
+#include "converters/xml/xml_tree.h"
 #include "converters/urdf/urdf_names.h"
 #include "converters/urdf/xml_copy.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_element.h"
 #include "core/diagnostic.h"
 
 namespace sdfconv {
 
 // A setting's value: its `value` attribute, else its text; trimmed.
-[[nodiscard]] std::string GazeboValue(const xmlNode* setting);
+[[nodiscard]] std::string GazeboValue(XmlElement setting);
 // libsdformat's reading of a boolean setting.
-[[nodiscard]] bool GazeboTrue(const xmlNode* setting);
+[[nodiscard]] bool GazeboTrue(XmlElement setting);
 // True when a block asks for its fixed joint to stay a joint
 // (<preserveFixedJoint> or <disableFixedJointLumping> true).
-[[nodiscard]] bool PreservesFixedJoint(const xmlNode* gazebo);
+[[nodiscard]] bool PreservesFixedJoint(XmlElement gazebo);
 
 struct GazeboContext {
-  const XmlDocument* xml = nullptr;
-  SdfTree* tree = nullptr;
+  const XmlTree* xml = nullptr;
+  XmlTree* tree = nullptr;
   Namespaces* namespaces = nullptr;
   Diagnostics* diags = nullptr;
   NodeId model = kNoNode;  // where <urdf:gazebo> keeps what cannot apply
@@ -67,15 +67,15 @@ struct LinkTarget {
   std::vector<NodeId> collisions;  // and <collision>s
 };
 
-void ApplyLinkGazebo(const GazeboContext& ctx, const xmlNode* gazebo,
+void ApplyLinkGazebo(const GazeboContext& ctx, XmlElement gazebo,
                      const LinkTarget& target);
 // `has_axis`: the joint has an <axis> (not fixed).
-void ApplyJointGazebo(const GazeboContext& ctx, const xmlNode* gazebo,
+void ApplyJointGazebo(const GazeboContext& ctx, XmlElement gazebo,
                       NodeId joint, bool has_axis);
-void ApplyModelGazebo(const GazeboContext& ctx, const xmlNode* gazebo);
+void ApplyModelGazebo(const GazeboContext& ctx, XmlElement gazebo);
 // Keeps the whole block as <urdf:gazebo> at model level; `why` completes
 // the warning "<gazebo reference=...> ...".
-void KeepGazebo(const GazeboContext& ctx, const xmlNode* gazebo,
+void KeepGazebo(const GazeboContext& ctx, XmlElement gazebo,
                 const std::string& why);
 
 }  // namespace sdfconv

@@ -30,7 +30,7 @@
 #include "converters/urdf/urdf_to_sdf.h"
 #include "converters/urdf/urdfdom_parse.h"
 #include "converters/xml/text_values.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_sources.h"
 #include "core/frame_graph.h"
 #include "core/pose.h"
 #include "core/resolver.h"
@@ -107,7 +107,7 @@ const char* SdfType(int type) {
   }
 }
 
-double Number(const XmlDocument& sdf, const std::vector<std::string>& path) {
+double Number(const XmlTree& sdf, const std::vector<std::string>& path) {
   return ParseDouble(testing::TextAt(sdf, path)).value_or(std::nan(""));
 }
 
@@ -118,7 +118,7 @@ class UrdfCorpus
                      bool imported, const Diagnostics& diags);
   void CheckLinks(const urdf::ModelInterface& model, const Resolved& ours);
   void CheckJoints(const urdf::ModelInterface& model, const Resolved& ours,
-                   const XmlDocument& sdf);
+                   const XmlTree& sdf);
 
   // URDF (tag, name) -> the front end's element, by source path.
   std::map<std::pair<std::string, std::string>, ElementId> ids_;
@@ -176,7 +176,7 @@ void UrdfCorpus::CheckLinks(const urdf::ModelInterface& model,
 }
 
 void UrdfCorpus::CheckJoints(const urdf::ModelInterface& model,
-                             const Resolved& ours, const XmlDocument& sdf) {
+                             const Resolved& ours, const XmlTree& sdf) {
   const auto X_WL = ForwardKinematics(model);
   const Pose X_MW = ours.X_WM.inverse();
   for (const auto& [name, joint] : model.joints_) {
@@ -225,7 +225,7 @@ void UrdfCorpus::CheckJoints(const urdf::ModelInterface& model,
         EXPECT_EQ(Number(sdf, path({"limit", "upper"})), l.upper) << name;
       }
     } else {
-      EXPECT_EQ(testing::Find(sdf, path({"limit"})), nullptr) << name;
+      EXPECT_FALSE(testing::Find(sdf, path({"limit"}))) << name;
     }
     if (joint->dynamics) {
       const urdf::JointDynamics& d = *joint->dynamics;
@@ -247,13 +247,17 @@ TEST_P(UrdfCorpus, ImportAgreesWithUrdfdom) {
   const testing::UrdfdomVerdict urdfdom =
       testing::ParseWithUrdfdomDirectly(testing::ReadText(path));
   Diagnostics load;
-  const auto xml = XmlDocument::LoadFile(path, &load);
-  ASSERT_TRUE(xml) << Describe(load);
+  auto loaded = XmlTree::Load(path, &load);
+  ASSERT_TRUE(loaded) << Describe(load);
+  XmlSources sources;
+  const int32_t tree = sources.Add(std::move(*loaded));
+  const XmlTree& xml = sources.tree(tree);
 
   Diagnostics diags;
-  const std::optional<std::string> sdf = UrdfToSdf(*xml, {}, &diags);
+  const std::optional<std::string> sdf = UrdfToSdf(xml, {}, &diags);
   Diagnostics front_diags;
-  std::optional<Document> doc = UrdfFrontEnd().Read(*xml, &front_diags);
+  std::optional<Document> doc =
+      UrdfFrontEnd().Read(tree, &sources, &front_diags);
   if (urdfdom.model == nullptr) {
     CheckRejected(urdfdom.errors, sdf.has_value() || doc.has_value(), diags);
     return;
@@ -286,7 +290,7 @@ TEST_P(UrdfCorpus, ImportAgreesWithUrdfdom) {
   }
   CheckLinks(*urdfdom.model, ours);
   Diagnostics sdf_load;
-  const auto sdf_xml = XmlDocument::LoadString(*sdf, "out.sdf", &sdf_load);
+  const auto sdf_xml = XmlTree::Parse(*sdf, "out.sdf", &sdf_load);
   ASSERT_TRUE(sdf_xml);
   CheckJoints(*urdfdom.model, ours, *sdf_xml);
 }
@@ -302,13 +306,16 @@ TEST_P(UrdfCorpus, MergedImportKeepsPosesAndMass) {
       testing::ParseWithUrdfdomDirectly(testing::ReadText(path));
   if (urdfdom.model == nullptr) return;  // ImportAgreesWithUrdfdom covers it
   Diagnostics diags;
-  const auto xml = XmlDocument::LoadFile(path, &diags);
-  ASSERT_TRUE(xml);
+  auto loaded = XmlTree::Load(path, &diags);
+  ASSERT_TRUE(loaded);
+  XmlSources sources;
+  const int32_t tree = sources.Add(std::move(*loaded));
   UrdfImportOptions options;
   options.merge_fixed_joints = true;
-  EXPECT_TRUE(UrdfToSdf(*xml, options, &diags)) << Describe(diags);
+  EXPECT_TRUE(UrdfToSdf(sources.tree(tree), options, &diags))
+      << Describe(diags);
   const Resolved ours =
-      Resolve(UrdfFrontEnd(options).Read(*xml, &diags), "merged");
+      Resolve(UrdfFrontEnd(options).Read(tree, &sources, &diags), "merged");
   ASSERT_TRUE(ours.doc);
   for (ElementId id = 0; id < static_cast<ElementId>(ours.doc->size()); ++id) {
     if (const auto urdf = testing::UrdfElementOf(ours.doc->at(id).source.path)) {

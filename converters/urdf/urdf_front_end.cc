@@ -1,6 +1,7 @@
 #include "converters/urdf/urdf_front_end.h"
 
-#include "converters/urdf/sdf_tree_document.h"
+#include "converters/sdf/sdf_dialect.h"
+#include "converters/sdf/sdf_tree_reader.h"
 #include "converters/urdf/urdf_importer.h"
 
 namespace sdfconv {
@@ -10,11 +11,13 @@ bool UrdfFrontEnd::Accepts(std::string_view root_tag,
   return root_tag == "robot";
 }
 
-std::optional<Document> UrdfFrontEnd::Read(const XmlDocument& xml,
+std::optional<Document> UrdfFrontEnd::Read(int32_t tree, XmlSources* sources,
                                            Diagnostics* diags) const {
-  const std::optional<SdfTree> tree = ImportUrdf(xml, options_, diags);
-  if (!tree) return std::nullopt;
-  return SdfTreeToDocument(*tree, xml.file(), diags);
+  std::optional<XmlTree> sdf =
+      ImportUrdf(sources->tree(tree), options_, diags);
+  if (!sdf) return std::nullopt;
+  const int32_t built = sources->Add(std::move(*sdf));
+  return ReadSdfTree(sources->tree(built), built, "1.8", UrdfDialect(), diags);
 }
 
 }  // namespace sdfconv

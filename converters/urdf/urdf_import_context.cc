@@ -1,17 +1,15 @@
 #include "converters/urdf/urdf_import_context.h"
 
-#include <libxml/tree.h>
-
 #include <algorithm>
 
 namespace sdfconv {
 
-void KeepUnknown(const ImportContext& ctx, const xmlNode* element,
+void KeepUnknown(const ImportContext& ctx, XmlElement element,
                  std::string_view parent_tag, NodeId parent) {
   const std::string tag = Tag(element);
   if (IsNamespaced(element)) {
     // Already a custom element (xacro leftovers, drake:..., sensor:...).
-    CopyXml(*ctx.xml, element, ctx.tree, parent, ctx.namespaces);
+    CopyXml(element, ctx.tree, parent, ctx.namespaces);
     return;
   }
   KeepAsUrdf(ctx, element, parent);
@@ -28,12 +26,12 @@ void KeepUnknown(const ImportContext& ctx, const xmlNode* element,
                          "> (reported once per file)");
 }
 
-void CopyComments(const ImportContext& ctx, const xmlNode* element,
+void CopyComments(const ImportContext& ctx, XmlElement element,
                   NodeId parent) {
-  for (const xmlNode* c = element->children; c != nullptr; c = c->next) {
-    if (c->type == XML_COMMENT_NODE) {
-      ctx.tree->AddComment(
-          parent, std::string(reinterpret_cast<const char*>(c->content)));
+  const XmlTree& xml = element.tree();
+  for (NodeId c : xml.at(element.id()).children) {
+    if (xml.at(c).type == XmlNodeType::kComment) {
+      ctx.tree->AppendComment(parent, xml.CommentText(c));
     }
   }
 }

@@ -1,7 +1,5 @@
 #include "converters/urdf/urdf_importer.h"
 
-#include <libxml/tree.h>
-
 #include <map>
 #include <memory>
 #include <utility>
@@ -26,9 +24,11 @@ const char* TypeName(int type) {
 
 class Importer {
  public:
-  Importer(const XmlDocument& xml, const UrdfImportOptions& options,
+  Importer(const XmlTree& xml, const UrdfImportOptions& options,
            const UrdfPlan& plan, Diagnostics* diags)
-      : xml_(xml), plan_(plan) {
+      : xml_(xml),
+        plan_(plan),
+        tree_(XmlTree::Build(xml.file(), "sdf", Locate(RootElement(xml)))) {
     ctx_.xml = &xml;
     ctx_.options = &options;
     ctx_.plan = &plan;
@@ -39,23 +39,23 @@ class Importer {
     ctx_.reported_unknown = &reported_;
   }
 
-  SdfTree Run();
+  XmlTree Run();
 
  private:
   void CreateModel();
   void CreateShells();
-  void CreateLinkShell(const xmlNode* element);
-  void CreateJointShell(const xmlNode* element);
+  void CreateLinkShell(XmlElement element);
+  void CreateJointShell(XmlElement element);
   void FillLink(const std::string& name, const LinkPlan& link);
   void FillFrame(const std::string& name, const LinkPlan& link);
   void ApplyGazebo();
   void ApplyReferencedGazebo(const GazeboContext& gazebo_ctx,
-                             const xmlNode* block);
+                             XmlElement block);
   void DeclareNamespaces();
 
-  const XmlDocument& xml_;
+  const XmlTree& xml_;
   const UrdfPlan& plan_;
-  SdfTree tree_{"sdf"};
+  XmlTree tree_;
   NodeId model_ = kNoNode;
   Namespaces namespaces_;
   std::vector<std::string> unresolved_;
@@ -67,10 +67,10 @@ class Importer {
   std::map<std::string, NodeId> joint_nodes_;  // by URDF name
   std::map<NodeId, NameScope> scopes_;         // per SDF link
   std::map<std::string, LinkContent> contents_;  // by URDF link name
-  std::vector<const xmlNode*> gazebo_;  // every <gazebo>, document order
+  std::vector<XmlElement> gazebo_;  // every <gazebo>, document order
 };
 
-SdfTree Importer::Run() {
+XmlTree Importer::Run() {
   CreateModel();
   CreateShells();
   // Links before frames, so that a link's own visuals and collisions keep
@@ -97,27 +97,26 @@ SdfTree Importer::Run() {
 }
 
 void Importer::CreateModel() {
-  tree_.SetAttribute(SdfTree::kRoot, "version", "1.8");
-  tree_.at(SdfTree::kRoot).source = xml_.Locate(xml_.root());
-  model_ = tree_.AddElement(SdfTree::kRoot, "model", xml_.Locate(xml_.root()));
+  tree_.SetAttribute(tree_.root(), "version", "1.8");
+  model_ = tree_.AppendElement(tree_.root(), "model", Locate(RootElement(xml_)));
   tree_.SetAttribute(model_, "name", plan_.model_name);
   if (!plan_.canonical_link.empty()) {
     tree_.SetAttribute(model_, "canonical_link", plan_.canonical_link);
   }
-  MarkUrdfName(ctx_, model_, Attribute(xml_.root(), "name").value_or(""));
+  MarkUrdfName(ctx_, model_, Attribute(RootElement(xml_), "name").value_or(""));
 }
 
 // Document order: one node per link and joint (filled later, when every
 // node a pose or a moved visual may need exists), comments, and what is
 // kept verbatim.
 void Importer::CreateShells() {
-  for (const xmlNode* c = xml_.root()->children; c != nullptr; c = c->next) {
-    if (c->type == XML_COMMENT_NODE) {
-      tree_.AddComment(model_,
-                       std::string(reinterpret_cast<const char*>(c->content)));
+  for (NodeId id : xml_.at(xml_.root()).children) {
+    if (xml_.at(id).type == XmlNodeType::kComment) {
+      tree_.AppendComment(model_, xml_.CommentText(id));
       continue;
     }
-    if (c->type != XML_ELEMENT_NODE) continue;
+    if (!xml_.IsElement(id)) continue;
+    const XmlElement c(&xml_, id);
     const std::string tag = Tag(c);
     if (tag == "link") {
       CreateLinkShell(c);
@@ -133,19 +132,19 @@ void Importer::CreateShells() {
   }
 }
 
-void Importer::CreateLinkShell(const xmlNode* element) {
+void Importer::CreateLinkShell(XmlElement element) {
   const std::string name = Attribute(element, "name").value_or("");
   const LinkPlan& link = plan_.links.at(name);
   link_order_.push_back(name);
   switch (link.role) {
     case LinkRole::kLink:
-      link_nodes_[name] = tree_.AddElement(model_, "link", ctx_.At(element));
+      link_nodes_[name] = tree_.AppendElement(model_, "link", ctx_.At(element));
       break;
     case LinkRole::kFrame:
-      link_nodes_[name] = tree_.AddElement(model_, "frame", ctx_.At(element));
+      link_nodes_[name] = tree_.AppendElement(model_, "frame", ctx_.At(element));
       break;
     case LinkRole::kWorld:
-      if (FirstChildElement(element) != nullptr) {
+      if (FirstChildElement(element)) {
         KeepAsUrdf(ctx_, element, model_);
         ctx_.diags->Warning(Code::kElementInvalid, ctx_.At(element),
                             "the root link 'world' is the world frame; what "
@@ -155,14 +154,14 @@ void Importer::CreateLinkShell(const xmlNode* element) {
   }
 }
 
-void Importer::CreateJointShell(const xmlNode* element) {
+void Importer::CreateJointShell(XmlElement element) {
   const std::string name = Attribute(element, "name").value_or("");
   const JointPlan& joint = plan_.joints.at(name);
   joint_order_.push_back(name);
   if (joint.role == JointRole::kJoint) {
-    joint_nodes_[name] = tree_.AddElement(model_, "joint", ctx_.At(element));
+    joint_nodes_[name] = tree_.AppendElement(model_, "joint", ctx_.At(element));
   } else if (joint.role == JointRole::kFrame) {
-    joint_nodes_[name] = tree_.AddElement(model_, "frame", ctx_.At(element));
+    joint_nodes_[name] = tree_.AppendElement(model_, "frame", ctx_.At(element));
   } else {
     KeepAsUrdf(ctx_, element, model_);
     const urdf::Joint& j = *joint.joint;
@@ -186,13 +185,13 @@ void Importer::FillLink(const std::string& name, const LinkPlan& link) {
   if (const urdf::JointConstSharedPtr joint = link.link->parent_joint) {
     const JointPlan& parent = plan_.joints.at(joint->name);
     if (parent.role == JointRole::kJoint) {
-      const NodeId pose = tree_.AddElement(node, "pose", ctx_.At(link.xml));
+      const NodeId pose = tree_.AppendElement(node, "pose", ctx_.At(link.xml));
       tree_.SetAttribute(pose, "relative_to", parent.sdf_name);
     } else {  // floating or planar: the origin alone
-      const xmlNode* origin = FirstChildElement(parent.xml, "origin");
-      const NodeId pose = tree_.AddValue(
+      XmlElement origin = FirstChildElement(parent.xml, "origin");
+      const NodeId pose = tree_.AppendValue(
           node, "pose", OriginText(origin),
-          ctx_.At(origin != nullptr ? origin : parent.xml));
+          ctx_.At(origin ? origin : parent.xml));
       const std::string frame = plan_.FrameOf(joint->parent_link_name);
       tree_.SetAttribute(pose, "relative_to",
                          frame.empty() ? "__model__" : frame);
@@ -231,7 +230,7 @@ void Importer::ApplyGazebo() {
   gazebo_ctx.model = model_;
   gazebo_ctx.scopes = &scopes_;
   scopes_[model_] = plan_.frame_names;
-  for (const xmlNode* block : gazebo_) {
+  for (XmlElement block : gazebo_) {
     const std::string reference = Attribute(block, "reference").value_or("");
     if (reference.empty()) {
       ApplyModelGazebo(gazebo_ctx, block);
@@ -241,8 +240,8 @@ void Importer::ApplyGazebo() {
   }
 }
 
-bool OnlyKeepsJoint(const xmlNode* block) {
-  for (const xmlNode* c : ChildElements(block)) {
+bool OnlyKeepsJoint(XmlElement block) {
+  for (XmlElement c : ChildElements(block)) {
     const std::string tag = Tag(c);
     if (tag != "preserveFixedJoint" && tag != "disableFixedJointLumping") {
       return false;
@@ -252,7 +251,7 @@ bool OnlyKeepsJoint(const xmlNode* block) {
 }
 
 void Importer::ApplyReferencedGazebo(const GazeboContext& gazebo_ctx,
-                                     const xmlNode* block) {
+                                     XmlElement block) {
   const std::string reference = *Attribute(block, "reference");
   if (const auto it = plan_.links.find(reference); it != plan_.links.end()) {
     const LinkPlan& link = it->second;
@@ -300,28 +299,28 @@ void Importer::ApplyReferencedGazebo(const GazeboContext& gazebo_ctx,
 
 void Importer::DeclareNamespaces() {
   const std::string prefix = kUrdfPrefix;
-  tree_.SetAttribute(SdfTree::kRoot, "xmlns:" + prefix, kUrdfNamespaceUri);
+  tree_.SetAttribute(tree_.root(), "xmlns:" + prefix, kUrdfNamespaceUri);
   for (const auto& [p, uri] : namespaces_) {
     if (p == prefix) continue;
-    tree_.SetAttribute(SdfTree::kRoot, "xmlns:" + p,
+    tree_.SetAttribute(tree_.root(), "xmlns:" + p,
                        uri.empty() ? "urn:sdfconv:undeclared:" + p : uri);
   }
 }
 
 }  // namespace
 
-std::optional<SdfTree> ImportUrdf(const XmlDocument& xml,
+std::optional<XmlTree> ImportUrdf(const XmlTree& xml,
                                   const UrdfImportOptions& options,
                                   Diagnostics* diags) {
-  if (Tag(xml.root()) != "robot") {
-    diags->Error(Code::kElementInvalid, xml.Locate(xml.root()),
-                 "the root element is <" + Tag(xml.root()) +
+  if (Tag(RootElement(xml)) != "robot") {
+    diags->Error(Code::kElementInvalid, Locate(RootElement(xml)),
+                 "the root element is <" + Tag(RootElement(xml)) +
                      ">; a URDF has <robot>");
     return std::nullopt;
   }
   const std::shared_ptr<const urdf::ModelInterface> model =
       ParseWithUrdfdom(xml, diags);
-  if (model == nullptr) return std::nullopt;
+  if (!model) return std::nullopt;
   const UrdfPlan plan = MakePlan(xml, *model, options, diags);
   return Importer(xml, options, plan, diags).Run();
 }

@@ -29,15 +29,15 @@ ParentFrame ParentOf(const ImportContext& ctx, const urdf::Joint& joint) {
 
 void WriteOriginPose(const ImportContext& ctx, const JointPlan& joint,
                      const std::string& relative_to, NodeId node) {
-  const xmlNode* origin = FirstChildElement(joint.xml, "origin");
-  const NodeId pose = ctx.tree->AddValue(
+  XmlElement origin = FirstChildElement(joint.xml, "origin");
+  const NodeId pose = ctx.tree->AppendValue(
       node, "pose", OriginText(origin), ctx.At(origin ? origin : joint.xml));
   ctx.tree->SetAttribute(pose, "relative_to", relative_to);
 }
 
 std::string AxisText(const ImportContext& ctx, const JointPlan& joint) {
   const urdf::Vector3& a = joint.joint->axis;
-  const xmlNode* axis = FirstChildElement(joint.xml, "axis");
+  XmlElement axis = FirstChildElement(joint.xml, "axis");
   if (a.x == 0 && a.y == 0 && a.z == 0) {
     ctx.diags->Warning(Code::kJointAxisInvalid, ctx.At(axis ? axis : joint.xml),
                        "joint '" + joint.joint->name +
@@ -51,36 +51,36 @@ std::string AxisText(const ImportContext& ctx, const JointPlan& joint) {
 
 void WriteAxis(const ImportContext& ctx, const JointPlan& joint, NodeId node) {
   const urdf::Joint& j = *joint.joint;
-  const xmlNode* axis_xml = FirstChildElement(joint.xml, "axis");
+  XmlElement axis_xml = FirstChildElement(joint.xml, "axis");
   const SourceLocation at = ctx.At(axis_xml ? axis_xml : joint.xml);
-  SdfTree& tree = *ctx.tree;
-  const NodeId axis = tree.AddElement(node, "axis", at);
-  tree.AddValue(axis, "xyz", AxisText(ctx, joint), at);
+  XmlTree& tree = *ctx.tree;
+  const NodeId axis = tree.AppendElement(node, "axis", at);
+  tree.AppendValue(axis, "xyz", AxisText(ctx, joint), at);
   if (j.limits) {
-    const xmlNode* limit_xml = FirstChildElement(joint.xml, "limit");
+    XmlElement limit_xml = FirstChildElement(joint.xml, "limit");
     const SourceLocation limit_at = ctx.At(limit_xml);
-    const NodeId limit = tree.AddElement(axis, "limit", limit_at);
+    const NodeId limit = tree.AppendElement(axis, "limit", limit_at);
     if (j.type != urdf::Joint::CONTINUOUS) {
-      tree.AddValue(limit, "lower", FormatNumber(j.limits->lower), limit_at);
-      tree.AddValue(limit, "upper", FormatNumber(j.limits->upper), limit_at);
+      tree.AppendValue(limit, "lower", FormatNumber(j.limits->lower), limit_at);
+      tree.AppendValue(limit, "upper", FormatNumber(j.limits->upper), limit_at);
     }
-    tree.AddValue(limit, "effort", FormatNumber(j.limits->effort), limit_at);
-    tree.AddValue(limit, "velocity", FormatNumber(j.limits->velocity),
+    tree.AppendValue(limit, "effort", FormatNumber(j.limits->effort), limit_at);
+    tree.AppendValue(limit, "velocity", FormatNumber(j.limits->velocity),
                   limit_at);
   }
   if (j.dynamics) {
-    const xmlNode* dynamics_xml = FirstChildElement(joint.xml, "dynamics");
+    XmlElement dynamics_xml = FirstChildElement(joint.xml, "dynamics");
     const SourceLocation dynamics_at = ctx.At(dynamics_xml);
-    const NodeId dynamics = tree.AddElement(axis, "dynamics", dynamics_at);
-    tree.AddValue(dynamics, "damping", FormatNumber(j.dynamics->damping),
+    const NodeId dynamics = tree.AppendElement(axis, "dynamics", dynamics_at);
+    tree.AppendValue(dynamics, "damping", FormatNumber(j.dynamics->damping),
                   dynamics_at);
-    tree.AddValue(dynamics, "friction", FormatNumber(j.dynamics->friction),
+    tree.AppendValue(dynamics, "friction", FormatNumber(j.dynamics->friction),
                   dynamics_at);
   }
 }
 
 // What URDF says about the joint that SDFormat has no element for.
-bool KeptVerbatim(const urdf::Joint& joint, const xmlNode* child) {
+bool KeptVerbatim(const urdf::Joint& joint, XmlElement child) {
   const std::string tag = Tag(child);
   if (tag == "mimic" || tag == "safety_controller" || tag == "calibration") {
     return true;
@@ -103,7 +103,7 @@ bool IsJointElement(std::string_view tag) {
 void KeepTheRest(const ImportContext& ctx, const JointPlan& joint,
                  NodeId node) {
   CopyComments(ctx, joint.xml, node);
-  for (const xmlNode* child : ChildElements(joint.xml)) {
+  for (XmlElement child : ChildElements(joint.xml)) {
     if (KeptVerbatim(*joint.joint, child)) {
       KeepAsUrdf(ctx, child, node);
     } else if (!IsJointElement(Tag(child))) {
@@ -123,16 +123,16 @@ void MarkUrdfName(const ImportContext& ctx, NodeId node,
 void WriteJoint(const ImportContext& ctx, const JointPlan& joint,
                 NodeId node) {
   const urdf::Joint& j = *joint.joint;
-  SdfTree& tree = *ctx.tree;
+  XmlTree& tree = *ctx.tree;
   tree.SetAttribute(node, "name", joint.sdf_name);
   tree.SetAttribute(node, "type", TypeName(j.type));
   MarkUrdfName(ctx, node, j.name);
   const ParentFrame parent = ParentOf(ctx, j);
   WriteOriginPose(ctx, joint, parent.relative_to, node);
-  const xmlNode* parent_xml = FirstChildElement(joint.xml, "parent");
-  const xmlNode* child_xml = FirstChildElement(joint.xml, "child");
-  tree.AddValue(node, "parent", parent.parent, ctx.At(parent_xml));
-  tree.AddValue(node, "child", ctx.plan->FrameOf(j.child_link_name),
+  XmlElement parent_xml = FirstChildElement(joint.xml, "parent");
+  XmlElement child_xml = FirstChildElement(joint.xml, "child");
+  tree.AppendValue(node, "parent", parent.parent, ctx.At(parent_xml));
+  tree.AppendValue(node, "child", ctx.plan->FrameOf(j.child_link_name),
                 ctx.At(child_xml));
   if (j.type != urdf::Joint::FIXED) WriteAxis(ctx, joint, node);
   KeepTheRest(ctx, joint, node);
@@ -141,7 +141,7 @@ void WriteJoint(const ImportContext& ctx, const JointPlan& joint,
 void WriteJointFrame(const ImportContext& ctx, const JointPlan& joint,
                      NodeId node) {
   const urdf::Joint& j = *joint.joint;
-  SdfTree& tree = *ctx.tree;
+  XmlTree& tree = *ctx.tree;
   const ParentFrame parent = ParentOf(ctx, j);
   tree.SetAttribute(node, "name", joint.sdf_name);
   tree.SetAttribute(node, "attached_to", parent.parent);
@@ -155,12 +155,12 @@ void WriteLinkFrame(const ImportContext& ctx, const LinkPlan& link,
                     NodeId node) {
   const urdf::Joint& j = *link.link->parent_joint;
   const std::string& joint_name = ctx.plan->joints.at(j.name).sdf_name;
-  SdfTree& tree = *ctx.tree;
+  XmlTree& tree = *ctx.tree;
   tree.SetAttribute(node, "name", link.sdf_name);
   tree.SetAttribute(node, "attached_to", joint_name);
   tree.SetAttribute(node, std::string(kUrdfPrefix) + ":kind", "link");
   MarkUrdfName(ctx, node, link.link->name);
-  const NodeId pose = tree.AddElement(node, "pose", ctx.At(link.xml));
+  const NodeId pose = tree.AppendElement(node, "pose", ctx.At(link.xml));
   tree.SetAttribute(pose, "relative_to", joint_name);
 }
 

@@ -26,7 +26,7 @@
 
 #include <string>
 
-#include "converters/urdf/sdf_tree.h"
+#include "converters/xml/xml_tree.h"
 #include "converters/urdf/urdf_import_context.h"
 #include "converters/urdf/urdf_plan.h"
 

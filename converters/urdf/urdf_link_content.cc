@@ -12,7 +12,7 @@ namespace {
 std::string Quote(const std::string& name) { return "'" + name + "'"; }
 
 // The SDF name of a visual or collision (see the header).
-std::string ContentName(const ImportContext& ctx, const xmlNode* element,
+std::string ContentName(const ImportContext& ctx, XmlElement element,
                         const std::string& written, const LinkPlan& link,
                         const char* kind, size_t index, NameScope* names) {
   if (written.empty()) {
@@ -26,7 +26,7 @@ std::string ContentName(const ImportContext& ctx, const xmlNode* element,
     ctx.diags->Warning(
         clash ? Code::kDuplicateName : Code::kReservedName, ctx.At(element),
         std::string(kind) + " " + Quote(written) + " of link " +
-            Quote(link.xml != nullptr ? Attribute(link.xml, "name").value_or("")
+            Quote(link.xml ? Attribute(link.xml, "name").value_or("")
                                       : "") +
             (clash ? " has the name of a sibling in the SDF link"
                    : " is not a legal SDFormat 1.8 name") +
@@ -35,13 +35,13 @@ std::string ContentName(const ImportContext& ctx, const xmlNode* element,
   return name;
 }
 
-void WritePose(const ImportContext& ctx, const xmlNode* owner,
+void WritePose(const ImportContext& ctx, XmlElement owner,
                const urdf::Pose& parsed, NodeId node,
                const std::string& relative_to) {
-  const xmlNode* origin = FirstChildElement(owner, "origin");
-  if (origin == nullptr && relative_to.empty()) return;
+  XmlElement origin = FirstChildElement(owner, "origin");
+  if (!origin && relative_to.empty()) return;
   const NodeId pose =
-      ctx.tree->AddValue(node, "pose", OriginText(origin, parsed),
+      ctx.tree->AppendValue(node, "pose", OriginText(origin, parsed),
                          ctx.At(origin ? origin : owner));
   if (!relative_to.empty()) {
     ctx.tree->SetAttribute(pose, "relative_to", relative_to);
@@ -54,51 +54,51 @@ std::string Uri(const ImportContext& ctx, const std::string& filename,
                     ctx.diags);
 }
 
-void WriteGeometry(const ImportContext& ctx, const xmlNode* owner,
+void WriteGeometry(const ImportContext& ctx, XmlElement owner,
                    const urdf::Geometry& geometry, NodeId node) {
-  const xmlNode* source = FirstChildElement(owner, "geometry");
-  const SourceLocation at = ctx.At(source != nullptr ? source : owner);
-  SdfTree& tree = *ctx.tree;
-  const NodeId g = tree.AddElement(node, "geometry", at);
+  XmlElement source = FirstChildElement(owner, "geometry");
+  const SourceLocation at = ctx.At(source ? source : owner);
+  XmlTree& tree = *ctx.tree;
+  const NodeId g = tree.AppendElement(node, "geometry", at);
   switch (geometry.type) {
     case urdf::Geometry::BOX: {
       const auto& box = static_cast<const urdf::Box&>(geometry);
-      tree.AddValue(tree.AddElement(g, "box", at), "size",
+      tree.AppendValue(tree.AppendElement(g, "box", at), "size",
                     FormatNumbers({box.dim.x, box.dim.y, box.dim.z}), at);
       break;
     }
     case urdf::Geometry::SPHERE: {
       const auto& sphere = static_cast<const urdf::Sphere&>(geometry);
-      tree.AddValue(tree.AddElement(g, "sphere", at), "radius",
+      tree.AppendValue(tree.AppendElement(g, "sphere", at), "radius",
                     FormatNumber(sphere.radius), at);
       break;
     }
     case urdf::Geometry::CYLINDER: {
       const auto& cylinder = static_cast<const urdf::Cylinder&>(geometry);
-      const NodeId c = tree.AddElement(g, "cylinder", at);
-      tree.AddValue(c, "radius", FormatNumber(cylinder.radius), at);
-      tree.AddValue(c, "length", FormatNumber(cylinder.length), at);
+      const NodeId c = tree.AppendElement(g, "cylinder", at);
+      tree.AppendValue(c, "radius", FormatNumber(cylinder.radius), at);
+      tree.AppendValue(c, "length", FormatNumber(cylinder.length), at);
       break;
     }
     case urdf::Geometry::MESH: {
       const auto& mesh = static_cast<const urdf::Mesh&>(geometry);
-      const NodeId m = tree.AddElement(g, "mesh", at);
-      tree.AddValue(m, "uri", Uri(ctx, mesh.filename, at), at);
+      const NodeId m = tree.AppendElement(g, "mesh", at);
+      tree.AppendValue(m, "uri", Uri(ctx, mesh.filename, at), at);
       const urdf::Vector3& s = mesh.scale;
       if (s.x != 1 || s.y != 1 || s.z != 1) {
-        tree.AddValue(m, "scale", FormatNumbers({s.x, s.y, s.z}), at);
+        tree.AppendValue(m, "scale", FormatNumbers({s.x, s.y, s.z}), at);
       }
       break;
     }
   }
 }
 
-void WriteMaterial(const ImportContext& ctx, const xmlNode* visual,
+void WriteMaterial(const ImportContext& ctx, XmlElement visual,
                    const urdf::Material& material, NodeId node) {
-  const xmlNode* source = FirstChildElement(visual, "material");
-  const SourceLocation at = ctx.At(source != nullptr ? source : visual);
-  SdfTree& tree = *ctx.tree;
-  const NodeId m = tree.AddElement(node, "material", at);
+  XmlElement source = FirstChildElement(visual, "material");
+  const SourceLocation at = ctx.At(source ? source : visual);
+  XmlTree& tree = *ctx.tree;
+  const NodeId m = tree.AppendElement(node, "material", at);
   if (!material.name.empty()) {
     tree.SetAttribute(m, std::string(kUrdfPrefix) + ":name", material.name);
   }
@@ -108,13 +108,13 @@ void WriteMaterial(const ImportContext& ctx, const xmlNode* visual,
                             c.g == 0 && c.b == 0 && c.a == 1;
   if (!texture_only) {
     const std::string rgba = FormatNumbers({c.r, c.g, c.b, c.a});
-    tree.AddValue(m, "ambient", rgba, at);
-    tree.AddValue(m, "diffuse", rgba, at);
+    tree.AppendValue(m, "ambient", rgba, at);
+    tree.AppendValue(m, "diffuse", rgba, at);
   }
   if (!material.texture_filename.empty()) {
     const NodeId metal =
-        tree.AddElement(tree.AddElement(m, "pbr", at), "metal", at);
-    tree.AddValue(metal, "albedo_map",
+        tree.AppendElement(tree.AppendElement(m, "pbr", at), "metal", at);
+    tree.AppendValue(metal, "albedo_map",
                   Uri(ctx, material.texture_filename, at), at);
   }
 }
@@ -154,11 +154,11 @@ LinkContent WriteVisualsAndCollisions(const ImportContext& ctx,
   const urdf::Link& l = *link.link;
   size_t v = 0;
   size_t c = 0;
-  for (const xmlNode* e : ChildElements(link.xml)) {
+  for (XmlElement e : ChildElements(link.xml)) {
     const std::string tag = Tag(e);
     if (tag == "visual" && v < l.visual_array.size()) {
       const urdf::Visual& visual = *l.visual_array[v];
-      const NodeId node = ctx.tree->AddElement(into, "visual", ctx.At(e));
+      const NodeId node = ctx.tree->AppendElement(into, "visual", ctx.At(e));
       ctx.tree->SetAttribute(
           node, "name",
           ContentName(ctx, e, visual.name, link, "visual", v, names));
@@ -169,7 +169,7 @@ LinkContent WriteVisualsAndCollisions(const ImportContext& ctx,
       ++v;
     } else if (tag == "collision" && c < l.collision_array.size()) {
       const urdf::Collision& collision = *l.collision_array[c];
-      const NodeId node = ctx.tree->AddElement(into, "collision", ctx.At(e));
+      const NodeId node = ctx.tree->AppendElement(into, "collision", ctx.At(e));
       ctx.tree->SetAttribute(
           node, "name",
           ContentName(ctx, e, collision.name, link, "collision", c, names));
@@ -186,7 +186,7 @@ void WriteInertial(const ImportContext& ctx, const LinkPlan& link,
                    NodeId into) {
   if (link.link->inertial == nullptr) return;
   const urdf::Inertial& inertial = *link.link->inertial;
-  const xmlNode* source = FirstChildElement(link.xml, "inertial");
+  XmlElement source = FirstChildElement(link.xml, "inertial");
   const SourceLocation at = ctx.At(source);
   if (!IsPhysical(inertial)) {
     ctx.diags->Warning(Code::kValueInvalid, at,
@@ -196,22 +196,22 @@ void WriteInertial(const ImportContext& ctx, const LinkPlan& link,
                            "sum of the other two); it is written as read, "
                            "but libsdformat rejects it (LINK_INERTIA_INVALID)");
   }
-  SdfTree& tree = *ctx.tree;
-  const NodeId node = tree.AddElement(into, "inertial", at);
+  XmlTree& tree = *ctx.tree;
+  const NodeId node = tree.AppendElement(into, "inertial", at);
   WritePose(ctx, source, inertial.origin, node, "");
-  tree.AddValue(node, "mass", FormatNumber(inertial.mass), at);
-  const NodeId moments = tree.AddElement(node, "inertia", at);
+  tree.AppendValue(node, "mass", FormatNumber(inertial.mass), at);
+  const NodeId moments = tree.AppendElement(node, "inertia", at);
   const std::pair<const char*, double> values[] = {
       {"ixx", inertial.ixx}, {"ixy", inertial.ixy}, {"ixz", inertial.ixz},
       {"iyy", inertial.iyy}, {"iyz", inertial.iyz}, {"izz", inertial.izz}};
   for (const auto& [tag, value] : values) {
-    tree.AddValue(moments, tag, FormatNumber(value), at);
+    tree.AppendValue(moments, tag, FormatNumber(value), at);
   }
 }
 
 void KeepUnknownLinkChildren(const ImportContext& ctx, const LinkPlan& link,
                              NodeId keep_in) {
-  for (const xmlNode* e : ChildElements(link.xml)) {
+  for (XmlElement e : ChildElements(link.xml)) {
     const std::string tag = Tag(e);
     if (tag == "inertial" || tag == "visual" || tag == "collision") continue;
     KeepUnknown(ctx, e, "link", keep_in);
@@ -236,25 +236,25 @@ void WriteMergedInertial(const ImportContext& ctx,
     WriteInertial(ctx, body, into);
     return;
   }
-  if (body.link->inertial != nullptr) {
+  if (body.link->inertial) {
     parts.push_back(
         InBodyFrame(*body.link->inertial, Eigen::Isometry3d::Identity()));
   }
   const MassProperties sum = Combine(parts);
-  SdfTree& tree = *ctx.tree;
+  XmlTree& tree = *ctx.tree;
   const SourceLocation at = ctx.At(body.xml);
-  const NodeId node = tree.AddElement(into, "inertial", at);
+  const NodeId node = tree.AppendElement(into, "inertial", at);
   const Eigen::Vector3d& p = sum.p_BoBcm_B;
-  tree.AddValue(node, "pose", FormatNumbers({p.x(), p.y(), p.z(), 0, 0, 0}),
+  tree.AppendValue(node, "pose", FormatNumbers({p.x(), p.y(), p.z(), 0, 0, 0}),
                 at);
-  tree.AddValue(node, "mass", FormatNumber(sum.mass), at);
-  const NodeId moments = tree.AddElement(node, "inertia", at);
+  tree.AppendValue(node, "mass", FormatNumber(sum.mass), at);
+  const NodeId moments = tree.AppendElement(node, "inertia", at);
   const Eigen::Matrix3d& I = sum.I_Bcm_B;
   const std::pair<const char*, double> values[] = {
       {"ixx", I(0, 0)}, {"ixy", I(0, 1)}, {"ixz", I(0, 2)},
       {"iyy", I(1, 1)}, {"iyz", I(1, 2)}, {"izz", I(2, 2)}};
   for (const auto& [tag, value] : values) {
-    tree.AddValue(moments, tag, FormatNumber(value), at);
+    tree.AppendValue(moments, tag, FormatNumber(value), at);
   }
 }
 

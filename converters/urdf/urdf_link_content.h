@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "converters/urdf/sdf_tree.h"
+#include "converters/xml/xml_tree.h"
 #include "converters/urdf/urdf_import_context.h"
 #include "converters/urdf/urdf_names.h"
 #include "converters/urdf/urdf_plan.h"

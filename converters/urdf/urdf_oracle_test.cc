@@ -27,7 +27,7 @@
 #include "converters/urdf/urdf_front_end.h"
 #include "converters/urdf/urdf_test_util.h"
 #include "converters/urdf/urdf_to_sdf.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_sources.h"
 #include "core/frame_graph.h"
 #include "core/pose.h"
 #include "core/resolver.h"
@@ -86,10 +86,12 @@ struct Ours {
   std::map<std::string, ElementId> links, joints;
 };
 
-Ours ImportWithFrontEnd(const XmlDocument& xml) {
+Ours ImportWithFrontEnd(const XmlTree& xml) {
   Ours out;
   Diagnostics diags;
-  out.doc = UrdfFrontEnd().Read(xml, &diags);
+  XmlSources sources;
+  const int32_t tree = sources.Add(XmlTree(xml));
+  out.doc = UrdfFrontEnd().Read(tree, &sources, &diags);
   if (!out.doc) return out;
   const FrameGraph graph = BuildFrameGraph(*out.doc, &diags);
   if (diags.HasErrors()) {
@@ -172,7 +174,7 @@ TEST_P(UrdfOracle, AgreesWithLibsdformat) {
   }
   const std::string path = testing::CorpusRoot() + "/" + rel;
   Diagnostics diags;
-  const auto xml = XmlDocument::LoadFile(path, &diags);
+  const auto xml = XmlTree::Load(path, &diags);
   ASSERT_TRUE(xml);
   const std::optional<std::string> sdf = UrdfToSdf(*xml, {}, &diags);
   ASSERT_TRUE(sdf);

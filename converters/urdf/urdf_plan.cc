@@ -11,7 +11,7 @@ namespace {
 bool Preserved(const UrdfPlan& plan, const std::string& joint) {
   const auto it = plan.gazebo.find(joint);
   if (it == plan.gazebo.end()) return false;
-  for (const xmlNode* block : it->second) {
+  for (XmlElement block : it->second) {
     if (PreservesFixedJoint(block)) return true;
   }
   return false;
@@ -21,7 +21,7 @@ std::string Quote(const std::string& name) { return "'" + name + "'"; }
 
 class Planner {
  public:
-  Planner(const XmlDocument& xml, const urdf::ModelInterface& model,
+  Planner(const XmlTree& xml, const urdf::ModelInterface& model,
           const UrdfImportOptions& options, Diagnostics* diags)
       : xml_(xml), model_(model), options_(options), diags_(diags) {}
 
@@ -35,7 +35,7 @@ class Planner {
   void WarnMassless(const std::string& name, const LinkPlan& link);
   void WarnSecondParents();
 
-  const XmlDocument& xml_;
+  const XmlTree& xml_;
   const urdf::ModelInterface& model_;
   const UrdfImportOptions& options_;
   Diagnostics* diags_;
@@ -59,7 +59,7 @@ UrdfPlan Planner::Run() {
 // urdfdom accepted the file, so link and joint names are unique and every
 // <link>/<joint> has one.
 void Planner::Collect() {
-  for (const xmlNode* e : ChildElements(xml_.root())) {
+  for (XmlElement e : ChildElements(RootElement(xml_))) {
     const std::string tag = Tag(e);
     const std::string name = Attribute(e, "name").value_or("");
     if (tag == "link") {
@@ -94,7 +94,7 @@ void Planner::AssignRoles() {
       continue;
     }
     const urdf::JointConstSharedPtr parent_joint = link.link->parent_joint;
-    if (parent_joint == nullptr) continue;
+    if (!parent_joint) continue;
     const bool fixed = parent_joint->type == urdf::Joint::FIXED;
     const bool to_world =
         parent_joint->parent_link_name == "world" && root->name == "world";
@@ -109,15 +109,15 @@ void Planner::AssignRoles() {
 // A link without inertia that stays a link weighs 1 kg in SDFormat, unless
 // a fixed joint holds it to the world (or links merged into it bring mass).
 void Planner::WarnMassless(const std::string& name, const LinkPlan& link) {
-  if (link.role != LinkRole::kLink || link.link->inertial != nullptr) return;
+  if (link.role != LinkRole::kLink || link.link->inertial) return;
   if (const auto merged = plan_.frames_of.find(name);
       merged != plan_.frames_of.end()) {
     for (const std::string& frame : merged->second) {
-      if (plan_.links[frame].link->inertial != nullptr) return;
+      if (plan_.links[frame].link->inertial) return;
     }
   }
   const urdf::JointConstSharedPtr joint = link.link->parent_joint;
-  if (joint != nullptr && joint->type == urdf::Joint::FIXED) {
+  if (joint && joint->type == urdf::Joint::FIXED) {
     const auto parent = plan_.links.find(joint->parent_link_name);
     if (parent != plan_.links.end() &&
         parent->second.role == LinkRole::kWorld) {
@@ -125,12 +125,12 @@ void Planner::WarnMassless(const std::string& name, const LinkPlan& link) {
     }
   }
   const std::string why =
-      joint == nullptr ? "it is the root link"
+      !joint ? "it is the root link"
                        : "its joint " + Quote(joint->name) + " is " +
                              (joint->type == urdf::Joint::FIXED
                                   ? "fixed and kept as a joint"
                                   : "not fixed");
-  diags_->Warning(Code::kElementMissing, xml_.Locate(link.xml),
+  diags_->Warning(Code::kElementMissing, Locate(link.xml),
                   "link " + Quote(name) + " has no <inertial> and stays a "
                   "link (" + why + "): URDF gives it no mass, SDFormat gives "
                   "a link without <inertial> a mass of 1 kg");
@@ -159,7 +159,7 @@ void Planner::AssignNames() {
   NameScope models;
   plan_.model_name = models.Claim(robot, "robot");
   if (plan_.model_name != robot) {
-    diags_->Warning(Code::kReservedName, xml_.Locate(xml_.root()),
+    diags_->Warning(Code::kReservedName, Locate(RootElement(xml_)),
                     "robot name " + Quote(robot) +
                         " is not a legal SDFormat 1.8 name; the model is "
                         "named " + Quote(plan_.model_name));
@@ -169,7 +169,7 @@ void Planner::AssignNames() {
     if (link.role == LinkRole::kWorld) continue;
     link.sdf_name = frames.Claim(name, "link");
     if (link.sdf_name == name) continue;
-    diags_->Warning(Code::kReservedName, xml_.Locate(link.xml),
+    diags_->Warning(Code::kReservedName, Locate(link.xml),
                     "link " + Quote(name) +
                         " is not a legal SDFormat 1.8 name; renamed " +
                         Quote(link.sdf_name));
@@ -182,7 +182,7 @@ void Planner::AssignNames() {
     if (joint.sdf_name == name) continue;
     diags_->Warning(
         clash ? Code::kDuplicateName : Code::kReservedName,
-        xml_.Locate(joint.xml),
+        Locate(joint.xml),
         "joint " + Quote(name) +
             (clash ? " has the name of a link (or of another frame); "
                    : " is not a legal SDFormat 1.8 name; ") +
@@ -202,8 +202,8 @@ void Planner::WarnSecondParents() {
     const auto child = plan_.links.find(joint.joint->child_link_name);
     if (child == plan_.links.end()) continue;
     const urdf::JointConstSharedPtr poser = child->second.link->parent_joint;
-    if (poser == nullptr || poser == joint.joint) continue;
-    diags_->Warning(Code::kJointChildLinkInvalid, xml_.Locate(joint.xml),
+    if (!poser || poser == joint.joint) continue;
+    diags_->Warning(Code::kJointChildLinkInvalid, Locate(joint.xml),
                     "link " + Quote(child->first) +
                         " is the child of more than one joint; joint " +
                         Quote(poser->name) + " poses it (as in urdfdom), "
@@ -219,7 +219,7 @@ std::string UrdfPlan::FrameOf(const std::string& urdf_name) const {
   return it->second.sdf_name;
 }
 
-UrdfPlan MakePlan(const XmlDocument& xml, const urdf::ModelInterface& model,
+UrdfPlan MakePlan(const XmlTree& xml, const urdf::ModelInterface& model,
                   const UrdfImportOptions& options, Diagnostics* diags) {
   return Planner(xml, model, options, diags).Run();
 }

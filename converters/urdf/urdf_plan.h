@@ -29,7 +29,7 @@
 
 #include "converters/urdf/urdf_import_options.h"
 #include "converters/urdf/urdf_names.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_element.h"
 #include "core/diagnostic.h"
 
 namespace sdfconv {
@@ -41,14 +41,14 @@ struct LinkPlan {
   LinkRole role = LinkRole::kLink;
   std::string sdf_name;
   std::string body;  // kFrame: URDF name of the link it is part of
-  const xmlNode* xml = nullptr;
+  XmlElement xml;
   urdf::LinkConstSharedPtr link;
 };
 
 struct JointPlan {
   JointRole role = JointRole::kJoint;
   std::string sdf_name;
-  const xmlNode* xml = nullptr;
+  XmlElement xml;
   urdf::JointConstSharedPtr joint;
 };
 
@@ -64,14 +64,14 @@ struct UrdfPlan {
   // Body link -> the frames whose body it is (URDF names, document order).
   std::map<std::string, std::vector<std::string>> frames_of;
   // <gazebo reference="..."> blocks, by reference, in document order.
-  std::map<std::string, std::vector<const xmlNode*>> gazebo;
+  std::map<std::string, std::vector<XmlElement>> gazebo;
 
   // The frame a joint or pose names for URDF link `urdf_name`: its SDF name,
   // or "" for the world (the model frame).
   [[nodiscard]] std::string FrameOf(const std::string& urdf_name) const;
 };
 
-[[nodiscard]] UrdfPlan MakePlan(const XmlDocument& xml,
+[[nodiscard]] UrdfPlan MakePlan(const XmlTree& xml,
                                 const urdf::ModelInterface& model,
                                 const UrdfImportOptions& options,
                                 Diagnostics* diags);

@@ -1,7 +1,5 @@
 #include "converters/urdf/urdf_snippet_test_util.h"
 
-#include <libxml/tree.h>
-
 #include "converters/urdf/urdf_front_end.h"
 #include "converters/urdf/urdf_test_util.h"
 #include "converters/urdf/urdf_to_sdf.h"
@@ -17,22 +15,23 @@ bool UrdfSnippetTest::ConvertText(const std::string& text,
                                   const UrdfImportOptions& options) {
   sdf_.clear();
   out_.reset();
-  const auto xml = XmlDocument::LoadString(text, kSnippetFile, &diags_);
+  const auto xml = XmlTree::Parse(text, kSnippetFile, &diags_);
   if (!xml) return false;
   const std::optional<std::string> sdf = UrdfToSdf(*xml, options, &diags_);
   if (!sdf) return false;
   sdf_ = *sdf;
   Diagnostics ignored;
-  out_ = XmlDocument::LoadString(sdf_, "out.sdf", &ignored);
+  out_ = XmlTree::Parse(sdf_, "out.sdf", &ignored);
   EXPECT_TRUE(out_.has_value()) << sdf_;
   return out_.has_value();
 }
 
 std::optional<Document> UrdfSnippetTest::Read(const std::string& body) {
   const std::string text = "<robot name=\"r\">\n" + body + "\n</robot>\n";
-  const auto xml = XmlDocument::LoadString(text, kSnippetFile, &diags_);
+  auto xml = XmlTree::Parse(text, kSnippetFile, &diags_);
   if (!xml) return std::nullopt;
-  return UrdfFrontEnd().Read(*xml, &diags_);
+  const int32_t tree = sources_.Add(std::move(*xml));
+  return UrdfFrontEnd().Read(tree, &sources_, &diags_);
 }
 
 std::string UrdfSnippetTest::Text(const std::vector<std::string>& steps) const {
@@ -43,37 +42,22 @@ std::string UrdfSnippetTest::Text(const std::vector<std::string>& steps) const {
 std::optional<std::string> UrdfSnippetTest::Attr(
     const std::vector<std::string>& steps, const std::string& name) const {
   if (!out_) return std::nullopt;
-  const xmlNode* node = testing::Find(*out_, steps);
-  if (node == nullptr) return std::nullopt;
-  // Attribute() reads attributes without a prefix; "urdf:name" has one.
-  for (const xmlAttr* a = node->properties; a != nullptr; a = a->next) {
-    std::string qualified;
-    if (a->ns != nullptr && a->ns->prefix != nullptr) {
-      qualified = reinterpret_cast<const char*>(a->ns->prefix);
-      qualified += ':';
-    }
-    qualified += reinterpret_cast<const char*>(a->name);
-    if (qualified != name) continue;
-    std::string value;
-    for (const xmlNode* c = a->children; c != nullptr; c = c->next) {
-      value += reinterpret_cast<const char*>(c->content);
-    }
-    return value;
-  }
-  return std::nullopt;
+  const XmlElement node = testing::Find(*out_, steps);
+  if (!node) return std::nullopt;
+  return Attribute(node, name);  // with its prefix, as written
 }
 
 bool UrdfSnippetTest::Has(const std::vector<std::string>& steps) const {
-  return out_ && testing::Find(*out_, steps) != nullptr;
+  return out_ && testing::Find(*out_, steps);
 }
 
 int UrdfSnippetTest::Count(const std::vector<std::string>& steps,
                            const std::string& tag) const {
   if (!out_) return 0;
-  const xmlNode* node = testing::Find(*out_, steps);
+  const XmlElement node = testing::Find(*out_, steps);
   int n = 0;
-  for (const xmlNode* c = node ? FirstChildElement(node, tag) : nullptr;
-       c != nullptr; c = NextSiblingElement(c, tag)) {
+  for (XmlElement c = node ? FirstChildElement(node, tag) : XmlElement(); c;
+       c = NextSiblingElement(c, tag)) {
     ++n;
   }
   return n;

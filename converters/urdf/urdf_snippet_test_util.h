@@ -15,7 +15,7 @@
 
 #include "converters/diagnostic_test_util.h"
 #include "converters/urdf/urdf_import_options.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_sources.h"
 #include "core/document.h"
 #include "core/resolver.h"
 
@@ -45,8 +45,9 @@ class UrdfSnippetTest : public DiagnosticTest {
   [[nodiscard]] int Count(const std::vector<std::string>& steps,
                           const std::string& tag) const;
 
-  std::string sdf_;                 // the last output text
-  std::optional<XmlDocument> out_;  // ... parsed
+  std::string sdf_;             // the last output text
+  std::optional<XmlTree> out_;  // ... parsed
+  XmlSources sources_;          // the trees Read() read
 };
 
 }  // namespace sdfconv

@@ -36,7 +36,7 @@ bool IsUrdf(const std::filesystem::path& p) {
 
 std::string CorpusRoot() {
   const char* env = std::getenv("SDFCONV_CORPUS");
-  return env == nullptr ? "" : env;
+  return !env ? "" : env;
 }
 
 std::vector<std::string> UrdfFiles(const std::string& folder) {
@@ -92,14 +92,14 @@ std::map<std::string, Eigen::Isometry3d> ForwardKinematics(
   for (const auto& [name, link] : model.links_) {
     std::vector<urdf::LinkConstSharedPtr> path;
     urdf::LinkConstSharedPtr l = link;
-    while (l != nullptr && X_W.count(l->name) == 0 &&
+    while (l && X_W.count(l->name) == 0 &&
            path.size() <= model.links_.size()) {
       path.push_back(l);
       if (l->parent_joint == nullptr) break;
       l = model.getLink(l->parent_joint->parent_link_name);
     }
     Eigen::Isometry3d X = Eigen::Isometry3d::Identity();
-    if (l != nullptr && X_W.count(l->name) > 0) X = X_W[l->name];
+    if (l && X_W.count(l->name) > 0) X = X_W[l->name];
     for (auto it = path.rbegin(); it != path.rend(); ++it) {
       if ((*it)->parent_joint != nullptr) {
         X = X * ToIsometry((*it)->parent_joint->parent_to_joint_origin_transform);
@@ -138,14 +138,14 @@ std::optional<std::pair<std::string, std::string>> UrdfElementOf(
   return std::make_pair(tag, name);
 }
 
-const xmlNode* Find(const XmlDocument& xml,
+XmlElement Find(const XmlTree& xml,
                     const std::vector<std::string>& steps) {
-  const xmlNode* node = xml.root();
+  XmlElement node = RootElement(xml);
   for (const std::string& step : steps) {
     const size_t at = step.find('@');
     const std::string tag = step.substr(0, at);
-    const xmlNode* next = nullptr;
-    for (const xmlNode* c = FirstChildElement(node, tag); c != nullptr;
+    XmlElement next;
+    for (XmlElement c = FirstChildElement(node, tag); c;
          c = NextSiblingElement(c, tag)) {
       if (at == std::string::npos ||
           Attribute(c, "name") == step.substr(at + 1)) {
@@ -153,16 +153,16 @@ const xmlNode* Find(const XmlDocument& xml,
         break;
       }
     }
-    if (next == nullptr) return nullptr;
+    if (!next) return {};
     node = next;
   }
   return node;
 }
 
-std::string TextAt(const XmlDocument& xml,
+std::string TextAt(const XmlTree& xml,
                    const std::vector<std::string>& steps) {
-  const xmlNode* node = Find(xml, steps);
-  return node == nullptr ? "<absent>"
+  XmlElement node = Find(xml, steps);
+  return !node ? "<absent>"
                          : std::string(TrimWhitespace(Text(node)));
 }
 

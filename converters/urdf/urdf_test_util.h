@@ -18,7 +18,7 @@
 #include <urdf_model/model.h>
 #include <urdf_world/types.h>
 
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_element.h"
 
 namespace sdfconv::testing {
 
@@ -52,10 +52,10 @@ std::optional<std::pair<std::string, std::string>> UrdfElementOf(
 
 // The element reached from the root of `xml` by `steps`, each "tag" or
 // "tag@name" (a child element with that name attribute); null if none.
-const xmlNode* Find(const XmlDocument& xml,
+XmlElement Find(const XmlTree& xml,
                     const std::vector<std::string>& steps);
 // Its trimmed text, or "<absent>".
-std::string TextAt(const XmlDocument& xml,
+std::string TextAt(const XmlTree& xml,
                    const std::vector<std::string>& steps);
 
 }  // namespace sdfconv::testing

@@ -1,23 +1,25 @@
 #include "converters/urdf/urdf_to_sdf.h"
 
-#include "converters/urdf/sdf_tree_document.h"
+#include "converters/sdf/sdf_dialect.h"
+#include "converters/sdf/sdf_tree_reader.h"
 #include "converters/urdf/urdf_importer.h"
+#include "converters/xml/xml_write.h"
 #include "core/frame_graph.h"
 
 namespace sdfconv {
 
-std::optional<std::string> UrdfToSdf(const XmlDocument& urdf_xml,
+std::optional<std::string> UrdfToSdf(const XmlTree& urdf_xml,
                                      const UrdfImportOptions& options,
                                      Diagnostics* diags) {
-  const std::optional<SdfTree> tree = ImportUrdf(urdf_xml, options, diags);
+  const std::optional<XmlTree> tree = ImportUrdf(urdf_xml, options, diags);
   if (!tree) return std::nullopt;
   Diagnostics check;
   const std::optional<Document> doc =
-      SdfTreeToDocument(*tree, urdf_xml.file(), &check);
-  if (doc) BuildFrameGraph(*doc, &check);
+      ReadSdfTree(*tree, 0, "1.8", UrdfDialect(), &check);
+  if (doc) (void)BuildFrameGraph(*doc, &check);
   diags->Append(check);
   if (!doc || check.HasErrors()) return std::nullopt;
-  return WriteXml(*tree);
+  return kXmlDeclaration + WriteIndentedXml(*tree, tree->root());
 }
 
 }  // namespace sdfconv

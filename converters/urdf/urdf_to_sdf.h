@@ -9,7 +9,7 @@
 // only returned when it is valid SDFormat 1.8.
 //
 //   Diagnostics diags;
-//   auto xml = XmlDocument::LoadFile("robot.urdf", &diags);
+//   auto xml = XmlTree::Load("robot.urdf", &diags);
 //   std::optional<std::string> sdf =
 //       xml ? UrdfToSdf(*xml, UrdfImportOptions{}, &diags) : std::nullopt;
 #ifndef SDFCONV_CONVERTERS_URDF_URDF_TO_SDF_H_
@@ -19,7 +19,7 @@
 #include <string>
 
 #include "converters/urdf/urdf_import_options.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_element.h"
 #include "core/diagnostic.h"
 
 namespace sdfconv {
@@ -29,7 +29,7 @@ namespace sdfconv {
 // valid (for example a kinematic cycle urdfdom let through, reported by the
 // core at the URDF elements involved). Warnings say what changed meaning.
 [[nodiscard]] std::optional<std::string> UrdfToSdf(
-    const XmlDocument& urdf_xml, const UrdfImportOptions& options,
+    const XmlTree& urdf_xml, const UrdfImportOptions& options,
     Diagnostics* diags);
 
 }  // namespace sdfconv

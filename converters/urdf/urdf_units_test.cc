@@ -5,11 +5,11 @@
 #include <gtest/gtest.h>
 
 #include "converters/urdf/inertia_merge.h"
-#include "converters/urdf/sdf_tree.h"
 #include "converters/urdf/urdf_names.h"
 #include "converters/urdf/urdf_values.h"
 #include "converters/urdf/xml_copy.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_element.h"
+#include "converters/xml/xml_write.h"
 
 namespace sdfconv {
 namespace {
@@ -43,28 +43,29 @@ TEST(UrdfValues, NumbersAreShortestRoundTrip) {
 
 TEST(UrdfValues, OriginsAreWrittenAsWritten) {
   Diagnostics diags;
-  const auto xml = XmlDocument::LoadString(
+  const auto xml = XmlTree::Parse(
       R"(<r><origin xyz=" 1  .5 +2 " rpy="0 0 1.5708"/><origin rpy="1 2 3"/><origin xyz="1. 0 0"/></r>)",
       "t", &diags);
   ASSERT_TRUE(xml);
-  const xmlNode* first = FirstChildElement(xml->root(), "origin");
-  const xmlNode* second = NextSiblingElement(first, "origin");
-  const xmlNode* third = NextSiblingElement(second, "origin");
+  const XmlElement first = FirstChildElement(RootElement(*xml), "origin");
+  const XmlElement second = NextSiblingElement(first, "origin");
+  const XmlElement third = NextSiblingElement(second, "origin");
   EXPECT_EQ(OriginText(first), "1 .5 +2 0 0 1.5708");
   EXPECT_EQ(OriginText(second), "0 0 0 1 2 3");
   EXPECT_EQ(OriginText(third), "1. 0 0 0 0 0");
-  EXPECT_EQ(OriginText(nullptr), "");
+  EXPECT_EQ(OriginText(XmlElement()), "");
 }
 
-TEST(SdfTree, WritesIndentedEscapedXml) {
-  SdfTree tree("sdf");
-  tree.SetAttribute(SdfTree::kRoot, "version", "1.8");
-  const NodeId model = tree.AddElement(SdfTree::kRoot, "model");
+// The tree an import builds, as urdf_to_sdf writes it.
+TEST(BuiltTree, WritesIndentedEscapedXml) {
+  XmlTree tree = XmlTree::Build("t.urdf", "sdf");
+  tree.SetAttribute(tree.root(), "version", "1.8");
+  const NodeId model = tree.AppendElement(tree.root(), "model");
   tree.SetAttribute(model, "name", "a\"<b>&");
-  tree.AddComment(model, " hi ");
-  tree.AddValue(model, "static", "1 < 2");
-  tree.AddElement(model, "empty");
-  EXPECT_EQ(WriteXml(tree),
+  tree.AppendComment(model, " hi ");
+  tree.AppendValue(model, "static", "1 < 2");
+  tree.AppendElement(model, "empty");
+  EXPECT_EQ(kXmlDeclaration + WriteIndentedXml(tree, tree.root()),
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<sdf version=\"1.8\">\n"
             "  <model name=\"a&quot;&lt;b&gt;&amp;\">\n"
@@ -73,35 +74,36 @@ TEST(SdfTree, WritesIndentedEscapedXml) {
             "    <empty/>\n"
             "  </model>\n"
             "</sdf>\n");
-  EXPECT_EQ(tree.FindChild(model, "static"), 3);
-  EXPECT_EQ(tree.FindOrAdd(model, "empty"), 4);
+  EXPECT_EQ(tree.FirstChild(model, "static"), tree.ChildElements(model)[0]);
+  EXPECT_EQ(tree.FindOrAppend(model, "empty"), tree.ChildElements(model)[1]);
   EXPECT_EQ(tree.ChildElements(model).size(), 2u);
 }
 
-TEST(SdfTree, DeepTreesAreWrittenWithoutRecursion) {
-  SdfTree tree("sdf");
-  NodeId node = SdfTree::kRoot;
-  for (int i = 0; i < 100000; ++i) node = tree.AddElement(node, "x");
-  EXPECT_GT(WriteXml(tree).size(), 100000u);
+TEST(BuiltTree, DeepTreesAreWrittenWithoutRecursion) {
+  XmlTree tree = XmlTree::Build("t.urdf", "sdf");
+  NodeId node = tree.root();
+  for (int i = 0; i < 100000; ++i) node = tree.AppendElement(node, "x");
+  EXPECT_GT(WriteIndentedXml(tree, tree.root()).size(), 100000u);
 }
 
 TEST(XmlCopy, CopiesEverythingAndRecordsNamespaces) {
   Diagnostics diags;
-  const auto xml = XmlDocument::LoadString(
+  const auto xml = XmlTree::Parse(
       "<r xmlns:s=\"http://s\"><a k=\"v\" s:t=\"1\">text<!-- c --><s:b/>"
       "<![CDATA[ more]]></a></r>",
       "t", &diags);
   ASSERT_TRUE(xml);
-  SdfTree tree("out");
+  XmlTree tree = XmlTree::Build("out", "out");
   Namespaces ns;
-  const NodeId a = CopyXml(*xml, FirstChildElement(xml->root()), &tree,
-                           SdfTree::kRoot, &ns, "urdf:a");
-  EXPECT_EQ(tree.at(a).tag, "urdf:a");
-  EXPECT_EQ(tree.at(a).text, "text more");
+  const NodeId a = CopyXml(FirstChildElement(RootElement(*xml)), &tree,
+                           tree.root(), &ns, "urdf:a");
+  EXPECT_EQ(tree.Tag(a), "urdf:a");
+  EXPECT_EQ(tree.Text(a), "text more");
   EXPECT_EQ(tree.Attribute(a, "s:t"), "1");
-  EXPECT_EQ(tree.at(a).children.size(), 2u);  // the comment, <s:b>
+  EXPECT_EQ(tree.ChildElements(a).size(), 1u);  // <s:b>, besides the comment
   EXPECT_EQ(ns.at("s"), "http://s");
-  EXPECT_EQ(tree.at(a).source.line, 1);
+  EXPECT_EQ(tree.Locate(a).line, 1);
+  EXPECT_EQ(tree.Locate(a).file, "t");
 }
 
 TEST(InertiaMerge, CombinesByTheParallelAxisTheorem) {

@@ -54,10 +54,10 @@ std::string FormatNumbers(const std::vector<double>& values) {
   return out;
 }
 
-std::string VectorText(const xmlNode* element, std::string_view name,
+std::string VectorText(XmlElement element, std::string_view name,
                        std::string_view fallback) {
   const std::optional<std::string> value =
-      element == nullptr ? std::nullopt : Attribute(element, name);
+      !element ? std::nullopt : Attribute(element, name);
   if (!value) return std::string(fallback);
   std::string out;
   for (const std::string_view token : Tokens(*value)) {
@@ -67,13 +67,13 @@ std::string VectorText(const xmlNode* element, std::string_view name,
   return out;
 }
 
-std::string OriginText(const xmlNode* origin) {
-  if (origin == nullptr) return "";
+std::string OriginText(XmlElement origin) {
+  if (!origin) return "";
   return VectorText(origin, "xyz", "0 0 0") + " " +
          VectorText(origin, "rpy", "0 0 0");
 }
 
-std::string OriginText(const xmlNode* origin, const urdf::Pose& parsed) {
+std::string OriginText(XmlElement origin, const urdf::Pose& parsed) {
   std::string text = OriginText(origin);
   if (text.empty() || ParseDoubles(text, 6)) return text;
   double roll, pitch, yaw;

@@ -20,7 +20,7 @@
 #include <urdf_model/pose.h>
 
 #include "converters/urdf/urdf_import_options.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_element.h"
 #include "core/diagnostic.h"
 
 namespace sdfconv {
@@ -32,16 +32,16 @@ namespace sdfconv {
 
 // The attribute `name` of `element` as a list of numbers, as written (see
 // the file comment); `fallback` when the attribute is absent.
-[[nodiscard]] std::string VectorText(const xmlNode* element,
+[[nodiscard]] std::string VectorText(XmlElement element,
                                      std::string_view name,
                                      std::string_view fallback);
 
 // "x y z roll pitch yaw" of an <origin> element; "" when `origin` is null.
-[[nodiscard]] std::string OriginText(const xmlNode* origin);
+[[nodiscard]] std::string OriginText(XmlElement origin);
 
 // OriginText, unless it is not six numbers (urdfdom logged an error it then
 // ignored, and kept what it could read): then urdfdom's `parsed` pose.
-[[nodiscard]] std::string OriginText(const xmlNode* origin,
+[[nodiscard]] std::string OriginText(XmlElement origin,
                                      const urdf::Pose& parsed);
 
 // A mesh or texture file name as an SDFormat URI (see UrdfImportOptions).

@@ -1,7 +1,6 @@
 #include "converters/urdf/urdfdom_parse.h"
 
 #include <console_bridge/console.h>
-#include <libxml/tree.h>
 #include <urdf_parser/urdf_parser.h>
 
 #include <algorithm>
@@ -10,6 +9,8 @@
 #include <iterator>
 #include <mutex>
 #include <utility>
+
+#include "converters/xml/xml_write.h"
 
 namespace sdfconv {
 namespace {
@@ -53,26 +54,12 @@ class ConsoleCapture {
   console_bridge::LogLevel level_;
 };
 
-int MaxDepth(const XmlDocument& xml) {
+int MaxDepth(const XmlTree& xml) {
   int deepest = 0;
-  std::vector<const xmlNode*> stack = {xml.root()};
-  while (!stack.empty()) {
-    const xmlNode* e = stack.back();
-    stack.pop_back();
-    deepest = std::max(deepest, xml.Depth(e));
-    for (const xmlNode* c : ChildElements(e)) stack.push_back(c);
+  for (NodeId id = 0; id < static_cast<NodeId>(xml.size()); ++id) {
+    if (xml.IsElement(id)) deepest = std::max(deepest, xml.Depth(id));
   }
   return deepest;
-}
-
-std::string Serialise(const XmlDocument& xml) {
-  xmlChar* bytes = nullptr;
-  int size = 0;
-  xmlDocDumpMemoryEnc(xml.root()->doc, &bytes, &size, "UTF-8");
-  std::string text(reinterpret_cast<const char*>(bytes),
-                   static_cast<size_t>(std::max(size, 0)));
-  xmlFree(bytes);
-  return text;
 }
 
 // Breaks the shared_ptr links between urdfdom's links (parent -> children),
@@ -126,18 +113,18 @@ std::vector<std::string> QuotedNames(std::string_view message) {
 
 // The `occurrence`-th child `tag` of the robot named `name` (any name when
 // `name` is null: the first one without a name attribute).
-const xmlNode* Named(const xmlNode* robot, std::string_view tag,
+XmlElement Named(XmlElement robot, std::string_view tag,
                      const std::string* name, int occurrence = 0) {
-  for (const xmlNode* e = FirstChildElement(robot, tag); e != nullptr;
+  for (XmlElement e = FirstChildElement(robot, tag); e;
        e = NextSiblingElement(e, tag)) {
     const std::optional<std::string> n = Attribute(e, "name");
-    const bool match = name == nullptr ? !n.has_value() : n == *name;
+    const bool match = !name ? !n.has_value() : n == *name;
     if (match && occurrence-- == 0) return e;
   }
-  return nullptr;
+  return {};
 }
 
-const xmlNode* SubjectOf(const xmlNode* robot, const std::string& message) {
+XmlElement SubjectOf(XmlElement robot, const std::string& message) {
   const std::string lower = Lower(message);
   const std::vector<std::string> names = QuotedNames(message);
   if (Has(lower, "no name given for the link")) {
@@ -154,20 +141,20 @@ const xmlNode* SubjectOf(const xmlNode* robot, const std::string& message) {
   }
   for (const std::string& name : names) {
     if (Has(lower, "joint")) {
-      if (const xmlNode* joint = Named(robot, "joint", &name)) return joint;
+      if (XmlElement joint = Named(robot, "joint", &name)) return joint;
     }
     if (Has(lower, "link")) {
-      if (const xmlNode* link = Named(robot, "link", &name)) return link;
+      if (XmlElement link = Named(robot, "link", &name)) return link;
     }
-    if (const xmlNode* material = Named(robot, "material", &name)) {
+    if (XmlElement material = Named(robot, "material", &name)) {
       return material;
     }
   }
-  return nullptr;
+  return {};
 }
 
 // The child of `subject` the messages talk about, if any.
-const xmlNode* Refine(const xmlNode* subject,
+XmlElement Refine(XmlElement subject,
                       const std::vector<std::string>& messages) {
   struct Clue {
     const char* word;
@@ -191,7 +178,7 @@ const xmlNode* Refine(const xmlNode* subject,
     const std::string lower = Lower(message);
     for (const Clue* clue = first; clue != last; ++clue) {
       if (!Has(lower, clue->word)) continue;
-      if (const xmlNode* child = FirstChildElement(subject, clue->child)) {
+      if (XmlElement child = FirstChildElement(subject, clue->child)) {
         return child;
       }
     }
@@ -201,30 +188,30 @@ const xmlNode* Refine(const xmlNode* subject,
 
 }  // namespace
 
-SourceLocation LocateUrdfdomMessages(const XmlDocument& xml,
+SourceLocation LocateUrdfdomMessages(const XmlTree& xml,
                                      const std::vector<std::string>& messages) {
-  const xmlNode* robot = xml.root();
+  XmlElement robot = RootElement(xml);
   for (const std::string& message : messages) {
-    const xmlNode* subject = SubjectOf(robot, message);
-    if (subject == nullptr) continue;
+    XmlElement subject = SubjectOf(robot, message);
+    if (!subject) continue;
     const std::string tag = Tag(subject);
     if (tag == "link" || tag == "joint") subject = Refine(subject, messages);
-    return xml.Locate(subject);
+    return Locate(subject);
   }
-  return xml.Locate(robot);
+  return Locate(robot);
 }
 
 std::shared_ptr<const urdf::ModelInterface> ParseWithUrdfdom(
-    const XmlDocument& xml, Diagnostics* diags) {
+    const XmlTree& xml, Diagnostics* diags) {
   if (MaxDepth(xml) > kUrdfdomMaxDepth) {
-    diags->Error(Code::kInputLimitExceeded, xml.Locate(xml.root()),
+    diags->Error(Code::kInputLimitExceeded, Locate(RootElement(xml)),
                  "a URDF nested deeper than " +
                      std::to_string(kUrdfdomMaxDepth) +
                      " elements is refused: urdfdom's XML parser would "
                      "recurse that deep");
-    return nullptr;
+    return {};
   }
-  const std::string text = Serialise(xml);
+  const std::string text = WriteNormalizedXml(xml);
   Collector collector;
   urdf::ModelInterfaceSharedPtr model;
   {
@@ -253,7 +240,7 @@ std::shared_ptr<const urdf::ModelInterface> ParseWithUrdfdom(
     }
     diags->Error(kUrdfInvalid, LocateUrdfdomMessages(xml, collector.errors),
                  "urdfdom rejects this URDF: " + Join(collector.errors));
-    return nullptr;
+    return {};
   }
   if (!collector.errors.empty()) {
     // urdfdom ignores some of its own errors (a link it cannot read fully

@@ -15,9 +15,9 @@
 // and ROS accepts the file): those become one warning, kUrdfInvalid, and the
 // file is accepted.
 //
-// urdfdom reads the document as libxml2 parsed it (XmlDocument, serialised
-// again): the safety rules of xml_document.h apply first, and attribute
-// values are already normalised as XML 1.0 prescribes. urdfdom's XML parser
+// urdfdom reads the document as an XML 1.0 parser reads it (the XmlTree,
+// written by WriteNormalizedXml): the safety rules of xml_tree.h apply
+// first, and attribute values are already normalised as XML 1.0 prescribes. urdfdom's XML parser
 // (TinyXML) recurses on element depth, so documents nested deeper than
 // kUrdfdomMaxDepth are refused (INPUT_LIMIT_EXCEEDED) before it runs.
 //
@@ -34,7 +34,7 @@
 
 #include <urdf_model/model.h>
 
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_element.h"
 #include "core/diagnostic.h"
 
 namespace sdfconv {
@@ -50,13 +50,13 @@ inline constexpr int kUrdfdomMaxDepth = 1000;
 // copy of the pointer goes, so destroying it never recurses on the depth of
 // the kinematic tree.
 [[nodiscard]] std::shared_ptr<const urdf::ModelInterface> ParseWithUrdfdom(
-    const XmlDocument& xml, Diagnostics* diags);
+    const XmlTree& xml, Diagnostics* diags);
 
 // Where in `xml` the urdfdom messages of one failure (or one warning) point:
 // the element they name, refined to the child they mention; the root
 // element when they name none.
 [[nodiscard]] SourceLocation LocateUrdfdomMessages(
-    const XmlDocument& xml, const std::vector<std::string>& messages);
+    const XmlTree& xml, const std::vector<std::string>& messages);
 
 }  // namespace sdfconv
 

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "converters/diagnostic_test_util.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_tree.h"
 
 namespace sdfconv {
 namespace {
@@ -15,7 +15,7 @@ class UrdfdomParseTest : public DiagnosticTest {
  protected:
   // `body` inside <robot name="r">, from line 2.
   bool Parse(const std::string& body, const std::string& robot = "name=\"r\"") {
-    const auto xml = XmlDocument::LoadString(
+    const auto xml = XmlTree::Parse(
         "<robot " + robot + ">\n" + body + "\n</robot>\n", "t.urdf", &diags_);
     return xml && ParseWithUrdfdom(*xml, &diags_) != nullptr;
   }

@@ -1,94 +1,68 @@
 #include "converters/urdf/xml_copy.h"
 
-#include <libxml/tree.h>
-
 #include <utility>
 #include <vector>
 
 namespace sdfconv {
 namespace {
 
-std::string_view AsView(const xmlChar* s) {
-  return s == nullptr ? std::string_view()
-                      : std::string_view(reinterpret_cast<const char*>(s));
+bool IsDeclaration(std::string_view name) {
+  return name == "xmlns" || name.rfind("xmlns:", 0) == 0;
 }
 
-// Records the prefix of "prefix:name" when libxml2 knows no namespace for it
-// (an undeclared prefix), and the declared one otherwise.
-void Record(const xmlNs* ns, std::string_view qualified,
-            Namespaces* namespaces) {
-  if (ns != nullptr && ns->prefix != nullptr) {
-    const std::string prefix(AsView(ns->prefix));
-    if (prefix != "xml") (*namespaces)[prefix] = std::string(AsView(ns->href));
-    return;
-  }
-  const size_t colon = qualified.find(':');
+// Records the prefix of the qualified name `name` used at `at` with the URI
+// it is declared with there ("" when it is not declared).
+void Record(XmlElement at, std::string_view name, Namespaces* namespaces) {
+  const size_t colon = name.find(':');
   if (colon == std::string_view::npos) return;
-  const std::string prefix(qualified.substr(0, colon));
-  if (prefix != "xml" && prefix != "xmlns") namespaces->emplace(prefix, "");
-}
-
-std::string QualifiedName(const xmlNs* ns, const xmlChar* name) {
-  std::string out;
-  if (ns != nullptr && ns->prefix != nullptr) {
-    out = std::string(AsView(ns->prefix)) + ":";
+  const std::string prefix(name.substr(0, colon));
+  if (prefix == "xml" || prefix == "xmlns") return;
+  const std::optional<std::string> uri =
+      at.tree().NamespaceUri(at.id(), prefix);
+  if (uri) {
+    (*namespaces)[prefix] = *uri;
+  } else {
+    namespaces->emplace(prefix, "");
   }
-  out += AsView(name);
-  return out;
 }
 
 }  // namespace
 
-void CopyAttributes(const xmlNode* element, SdfTree* tree, NodeId node,
+void CopyAttributes(XmlElement element, XmlTree* tree, NodeId node,
                     Namespaces* namespaces) {
-  for (const xmlAttr* a = element->properties; a != nullptr; a = a->next) {
-    const std::string name = QualifiedName(a->ns, a->name);
-    Record(a->ns, name, namespaces);
-    std::string value;
-    for (const xmlNode* c = a->children; c != nullptr; c = c->next) {
-      value += AsView(c->content);
-    }
-    tree->SetAttribute(node, name, std::move(value));
+  for (const XmlAttribute& a : Attributes(element)) {
+    Record(element, a.name, namespaces);
+    tree->SetAttribute(node, a.name, a.value);
   }
 }
 
-NodeId CopyXml(const XmlDocument& xml, const xmlNode* element, SdfTree* tree,
-               NodeId parent, Namespaces* namespaces, std::string_view tag) {
-  // Nodes are created when their parent is visited, so children keep their
-  // order among comments; each is filled in when popped.
-  auto add = [&](NodeId under, const xmlNode* source, std::string_view as) {
-    const std::string own_tag = Tag(source);
-    Record(source->ns, own_tag, namespaces);
-    return tree->AddElement(under, as.empty() ? own_tag : std::string(as),
-                            xml.Locate(source));
-  };
-  struct Pending {
-    const xmlNode* source;
-    NodeId node;
-  };
-  const NodeId top = add(parent, element, tag);
-  std::vector<Pending> stack = {{element, top}};
+NodeId CopyXml(XmlElement element, XmlTree* tree, NodeId parent,
+               Namespaces* namespaces, std::string_view tag) {
+  const XmlTree& from = element.tree();
+  const NodeId top = tree->Import(from, element.id());
+  // The copy and its source, element by element, in the same order.
+  std::vector<std::pair<NodeId, NodeId>> stack = {{element.id(), top}};
   while (!stack.empty()) {
-    const Pending p = stack.back();
+    const auto [source, copy] = stack.back();
     stack.pop_back();
-    CopyAttributes(p.source, tree, p.node, namespaces);
-    for (const xmlNode* c = p.source->children; c != nullptr; c = c->next) {
-      switch (c->type) {
-        case XML_TEXT_NODE:
-        case XML_CDATA_SECTION_NODE:
-          tree->at(p.node).text += AsView(c->content);
-          break;
-        case XML_COMMENT_NODE:
-          tree->AddComment(p.node, std::string(AsView(c->content)));
-          break;
-        case XML_ELEMENT_NODE:
-          stack.push_back({c, add(p.node, c, {})});
-          break;
-        default:
-          break;
+    const XmlElement at(&from, source);
+    Record(at, from.Tag(source), namespaces);
+    for (const RawAttribute& a : from.at(source).attributes) {
+      if (IsDeclaration(a.name)) {
+        tree->RemoveAttribute(copy, a.name);
+      } else {
+        Record(at, a.name, namespaces);
       }
     }
+    tree->SetOrigin(copy, Locate(at));
+    const auto& sources = from.at(source).children;
+    const auto& copies = tree->at(copy).children;
+    for (size_t i = 0; i < sources.size(); ++i) {
+      if (from.IsElement(sources[i])) stack.push_back({sources[i], copies[i]});
+    }
   }
+  if (!tag.empty()) tree->RenameElement(top, tag);
+  tree->Append(parent, top);
   return top;
 }
 

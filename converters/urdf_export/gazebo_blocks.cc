@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "converters/xml/text_values.h"
+#include "converters/xml/xml_escape.h"
 #include "core/pose.h"
 
 namespace sdfconv {
@@ -33,29 +34,29 @@ std::string PoseText(const Pose& X) {
          Num(rpy.x()) + " " + Num(rpy.y()) + " " + Num(rpy.z());
 }
 
-std::string Trimmed(const xmlNode* n) {
+std::string Trimmed(XmlElement n) {
   return std::string(TrimWhitespace(Text(n)));
 }
 
 std::string Setting(const std::string& tag, const std::string& value) {
-  return "    <" + tag + ">" + EscapeXml(value) + "</" + tag + ">\n";
+  return "    <" + tag + ">" + EscapeXmlText(value) + "</" + tag + ">\n";
 }
 
 // "a/b/c" -> text of every leaf element below `top` (not `top` itself), or
 // nothing when an element below has attributes or is namespaced.
-std::optional<std::map<std::string, std::string>> Leaves(const xmlNode* top) {
+std::optional<std::map<std::string, std::string>> Leaves(XmlElement top) {
   std::map<std::string, std::string> out;
-  std::vector<std::pair<const xmlNode*, std::string>> todo;
-  for (const xmlNode* c : ChildElements(top)) todo.push_back({c, Tag(c)});
+  std::vector<std::pair<XmlElement, std::string>> todo;
+  for (XmlElement c : ChildElements(top)) todo.push_back({c, Tag(c)});
   while (!todo.empty()) {
     auto [node, path] = todo.back();
     todo.pop_back();
     if (!Attributes(node).empty() || IsNamespaced(node)) return std::nullopt;
-    const std::vector<const xmlNode*> children = ChildElements(node);
+    const std::vector<XmlElement> children = ChildElements(node);
     if (children.empty()) {
       if (!out.emplace(path, Trimmed(node)).second) return std::nullopt;
     }
-    for (const xmlNode* c : children) todo.push_back({c, path + "/" + Tag(c)});
+    for (XmlElement c : children) todo.push_back({c, path + "/" + Tag(c)});
   }
   return out;
 }
@@ -105,8 +106,9 @@ class Blocks {
   }
 
  private:
-  const xmlNode* Xml(ElementId id) const {
-    return id < 0 ? nullptr : in_.source->Find(doc_.at(id).source);
+  XmlElement Xml(ElementId id) const {
+    if (id < 0 || in_.sources == nullptr) return {};
+    return in_.sources->Element(doc_.at(id).node);
   }
   void Warn(ElementId at, std::string message) {
     diags_.Warning(Code::kElementInvalid, doc_.at(at).source,
@@ -118,11 +120,11 @@ class Blocks {
     if (settings.empty()) return "";
     return "  <gazebo" +
            (reference.empty() ? std::string()
-                              : " reference=\"" + EscapeXml(reference) + "\"") +
+                              : " reference=\"" + EscapeXmlAttribute(reference) + "\"") +
            ">\n" + settings + "  </gazebo>\n";
   }
 
-  std::string Copy(const xmlNode* node, std::optional<std::string> pose = {}) {
+  std::string Copy(XmlElement node, std::optional<std::string> pose = {}) {
     XmlEmitOptions options;
     options.indent = 4;
     options.restore_names = true;
@@ -148,7 +150,7 @@ class Blocks {
     const Element& e = doc_.at(id);
     const ElementId f = in_.graph->relative_to[id];
     Pose X_WU = X_WO;
-    if (target != nullptr && f >= 0 && e.pose.present &&
+    if (target && f >= 0 && e.pose.present &&
         !e.pose.relative_to.empty() &&
         (doc_.at(f).kind == ElementKind::kLink ||
          doc_.at(f).kind == ElementKind::kFrame) &&
@@ -160,10 +162,10 @@ class Blocks {
       }
     }
     const Pose X_WF = f >= 0 ? r_.X_W[f] : X_WU;
-    const xmlNode* xml = Xml(id);
-    const xmlNode* pose = FirstChildElement(xml, "pose");
+    XmlElement xml = Xml(id);
+    XmlElement pose = FirstChildElement(xml, "pose");
     if (X_WF.matrix() == X_WU.matrix()) {
-      if (pose == nullptr) return Copy(xml);
+      if (!pose) return Copy(xml);
       return Copy(xml, Trimmed(pose));  // as written; "" drops it
     }
     return Copy(xml, PoseText(X_WU.inverse() * r_.X_W[id]));
@@ -176,15 +178,15 @@ class Blocks {
     if (link.element < 0 || doc_.at(link.element).kind != ElementKind::kLink) {
       return;
     }
-    const xmlNode* xml = Xml(link.element);
-    if (xml == nullptr) return;
-    std::unordered_map<const xmlNode*, ElementId> placed;
+    XmlElement xml = Xml(link.element);
+    if (!xml) return;
+    std::unordered_map<XmlElement, ElementId, XmlElementHash> placed;
     for (const ElementId c : doc_.at(link.element).children) {
       const ElementKind kind = doc_.at(c).kind;
       if (kind != ElementKind::kSensor && kind != ElementKind::kLight) continue;
-      if (const xmlNode* x = Xml(c)) placed.emplace(x, c);
+      if (XmlElement x = Xml(c)) placed.emplace(x, c);
     }
-    for (const xmlNode* c : ChildElements(xml)) {
+    for (XmlElement c : ChildElements(xml)) {
       const std::string tag = Tag(c);
       if (tag == "pose" || tag == "inertial" || tag == "visual" ||
           tag == "collision" || tag == "frame" || InUrdfNamespace(c)) {
@@ -206,7 +208,7 @@ class Blocks {
     }
   }
 
-  static std::optional<std::string> DampingFactor(const xmlNode* c) {
+  static std::optional<std::string> DampingFactor(XmlElement c) {
     if (Tag(c) != "velocity_decay") return std::nullopt;
     const auto leaves = Leaves(c);
     if (!leaves || leaves->size() != 2 || !leaves->count("linear") ||
@@ -217,11 +219,11 @@ class Blocks {
   }
 
   std::string ShapeSettings(size_t i) {
-    std::vector<const xmlNode*> visuals, collisions;
+    std::vector<XmlElement> visuals, collisions;
     ElementId any = kNoElement;
     for (const ElementId s : (*in_.shapes)[i]) {
-      const xmlNode* x = Xml(s);
-      if (x == nullptr) continue;
+      XmlElement x = Xml(s);
+      if (!x) continue;
       any = s;
       (doc_.at(s).kind == ElementKind::kVisual ? visuals : collisions)
           .push_back(x);
@@ -231,14 +233,14 @@ class Blocks {
            MaterialText(visuals, any, (*in_.links)[i].name);
   }
 
-  std::string SurfaceText(const std::vector<const xmlNode*>& collisions,
+  std::string SurfaceText(const std::vector<XmlElement>& collisions,
                           ElementId at, const std::string& link) {
     std::vector<std::optional<std::map<std::string, std::string>>> maps;
     bool any = false, all_same = true, all_mappable = true;
-    for (const xmlNode* c : collisions) {
+    for (XmlElement c : collisions) {
       std::map<std::string, std::string> m;
       bool ok = true;
-      for (const xmlNode* child : ChildElements(c)) {
+      for (XmlElement child : ChildElements(c)) {
         const std::string tag = Tag(child);
         if (tag == "surface") {
           const auto leaves = Leaves(child);
@@ -277,7 +279,7 @@ class Blocks {
     for (size_t k = 0; k < collisions.size(); ++k) {
       std::string text;
       XmlNamespaces scratch;
-      for (const xmlNode* child : ChildElements(collisions[k])) {
+      for (XmlElement child : ChildElements(collisions[k])) {
         const std::string tag = Tag(child);
         if (tag != "surface" && tag != "laser_retro" && tag != "max_contacts") {
           continue;
@@ -297,7 +299,7 @@ class Blocks {
       }
     }
     std::string out = "    <collision>\n";
-    for (const xmlNode* child : ChildElements(collisions.front())) {
+    for (XmlElement child : ChildElements(collisions.front())) {
       const std::string tag = Tag(child);
       if (tag == "surface" || tag == "laser_retro" || tag == "max_contacts") {
         XmlEmitOptions options;
@@ -308,20 +310,20 @@ class Blocks {
     return out + "    </collision>\n";
   }
 
-  std::string MaterialText(const std::vector<const xmlNode*>& visuals,
+  std::string MaterialText(const std::vector<XmlElement>& visuals,
                            ElementId at, const std::string& link) {
     std::optional<std::string> name;
     bool any = false, same = true;
     for (size_t k = 0; k < visuals.size(); ++k) {
-      const xmlNode* material = FirstChildElement(visuals[k], "material");
-      const xmlNode* script =
-          material ? FirstChildElement(material, "script") : nullptr;
+      XmlElement material = FirstChildElement(visuals[k], "material");
+      XmlElement script =
+          material ? FirstChildElement(material, "script") : XmlElement();
       std::optional<std::string> this_name;
-      if (script != nullptr) {
+      if (script) {
         any = true;
-        const xmlNode* uri = FirstChildElement(script, "uri");
-        const xmlNode* n = FirstChildElement(script, "name");
-        if (uri != nullptr && n != nullptr &&
+        XmlElement uri = FirstChildElement(script, "uri");
+        XmlElement n = FirstChildElement(script, "name");
+        if (uri && n &&
             Trimmed(uri) == kGazeboMaterialUri) {
           this_name = Trimmed(n);
         }
@@ -345,23 +347,23 @@ class Blocks {
         doc_.at(joint.element).kind != ElementKind::kJoint) {
       return "";
     }
-    const xmlNode* xml = Xml(joint.element);
-    if (xml == nullptr) return "";
-    std::unordered_map<const xmlNode*, ElementId> sensors;
+    XmlElement xml = Xml(joint.element);
+    if (!xml) return "";
+    std::unordered_map<XmlElement, ElementId, XmlElementHash> sensors;
     for (const ElementId c : doc_.at(joint.element).children) {
       if (doc_.at(c).kind != ElementKind::kSensor) continue;
-      if (const xmlNode* x = Xml(c)) sensors.emplace(x, c);
+      if (XmlElement x = Xml(c)) sensors.emplace(x, c);
     }
     std::string out;
     if (KeepsMasslessChild(joint)) out += Setting("preserveFixedJoint", "true");
-    for (const xmlNode* c : ChildElements(xml)) {
+    for (XmlElement c : ChildElements(xml)) {
       const std::string tag = Tag(c);
       if (tag == "pose" || tag == "parent" || tag == "child" ||
           tag == "axis2" || tag == "frame" || InUrdfNamespace(c)) {
         continue;
       }
       if (const auto it = sensors.find(c); it != sensors.end()) {
-        out += Placed(it->second, joint.X_WJ, nullptr);
+        out += Placed(it->second, joint.X_WJ, {});
       } else if (tag == "axis") {
         out += SpringSettings(c, joint.element);
       } else if (tag == "physics") {
@@ -384,18 +386,18 @@ class Blocks {
            !doc_.at(child).inertial.has_value();
   }
 
-  std::string SpringSettings(const xmlNode* axis, ElementId at) {
+  std::string SpringSettings(XmlElement axis, ElementId at) {
     std::string out;
-    const xmlNode* dynamics = FirstChildElement(axis, "dynamics");
-    for (const xmlNode* c : ChildElements(dynamics ? dynamics : axis)) {
-      if (dynamics == nullptr) break;
+    XmlElement dynamics = FirstChildElement(axis, "dynamics");
+    for (XmlElement c : ChildElements(dynamics ? dynamics : axis)) {
+      if (!dynamics) break;
       const std::string tag = Tag(c);
       if (tag == "spring_reference") out += Setting("springReference", Trimmed(c));
       if (tag == "spring_stiffness") out += Setting("springStiffness", Trimmed(c));
     }
     for (const char* lost : {"stiffness", "dissipation"}) {
-      const xmlNode* limit = FirstChildElement(axis, "limit");
-      if (limit != nullptr && FirstChildElement(limit, lost) != nullptr) {
+      XmlElement limit = FirstChildElement(axis, "limit");
+      if (limit && FirstChildElement(limit, lost)) {
         Warn(at, std::string("URDF and its <gazebo> extensions have no joint "
                              "limit <") + lost + ">; it is not written");
       }
@@ -403,7 +405,7 @@ class Blocks {
     return out;
   }
 
-  std::string PhysicsSettings(const xmlNode* physics) {
+  std::string PhysicsSettings(XmlElement physics) {
     const auto leaves = Leaves(physics);
     if (!Attributes(physics).empty() || !leaves) return Copy(physics);
     std::map<std::string, std::string> m = *leaves;
@@ -444,10 +446,10 @@ class Blocks {
   }
 
   std::string ModelSettings() {
-    const xmlNode* xml = Xml(in_.model);
+    XmlElement xml = Xml(in_.model);
     std::string out;
-    if (xml == nullptr) return out;
-    for (const xmlNode* c : ChildElements(xml)) {
+    if (!xml) return out;
+    for (XmlElement c : ChildElements(xml)) {
       const std::string tag = Tag(c);
       if (tag == "pose" || tag == "link" || tag == "joint" || tag == "frame" ||
           tag == "model" || tag == "include" || IsNamespaced(c)) {
@@ -463,9 +465,9 @@ class Blocks {
            a = doc_.at(a).parent) {
         inside = a == in_.model;
       }
-      const xmlNode* nested = inside ? Xml(e) : nullptr;
-      if (nested == nullptr) continue;
-      for (const xmlNode* c : ChildElements(nested)) {
+      XmlElement nested = inside ? Xml(e) : XmlElement();
+      if (!nested) continue;
+      for (XmlElement c : ChildElements(nested)) {
         const std::string tag = Tag(c);
         if (tag == "plugin" || tag == "self_collide" || tag == "enable_wind") {
           Warn(e, "<" + tag + "> of nested model '" + doc_.at(e).name +

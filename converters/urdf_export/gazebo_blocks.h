@@ -43,8 +43,8 @@
 #include <string>
 #include <vector>
 
-#include "converters/urdf_export/source_index.h"
 #include "converters/urdf_export/urdf_tree.h"
+#include "converters/xml/xml_sources.h"
 #include "converters/urdf_export/xml_emit.h"
 #include "core/diagnostic.h"
 #include "core/document.h"
@@ -57,7 +57,7 @@ struct GazeboInput {
   const Document* doc = nullptr;
   const FrameGraph* graph = nullptr;
   const Resolution* resolution = nullptr;
-  const SourceIndex* source = nullptr;
+  const XmlSources* sources = nullptr;  // null: no XML to read
   ElementId model = kNoElement;  // the exported model
   const std::vector<UrdfLink>* links = nullptr;
   const std::vector<UrdfJoint>* joints = nullptr;

@@ -31,7 +31,7 @@
 #include "converters/urdf/urdf_to_sdf.h"
 #include "converters/urdf_export/urdf_writer.h"
 #include "converters/xml/text_values.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_sources.h"
 #include "core/frame_graph.h"
 #include "core/pose.h"
 #include "core/resolver.h"
@@ -271,10 +271,10 @@ class ModelDiff {
 
 // The element as one canonical line: tag, attributes sorted, trimmed text,
 // children in order. Iterative.
-std::string Canonical(const xmlNode* top) {
+std::string Canonical(XmlElement top) {
   std::string out;
   struct Item {
-    const xmlNode* node;
+    XmlElement node;
     bool close;
   };
   std::vector<Item> todo{{top, false}};
@@ -297,7 +297,7 @@ std::string Canonical(const xmlNode* top) {
     for (const auto& [k, v] : attributes) out += " " + k + "=\"" + v + "\"";
     out += ">" + std::string(TrimWhitespace(Text(item.node)));
     todo.push_back({item.node, true});
-    const std::vector<const xmlNode*> children = ChildElements(item.node);
+    const std::vector<XmlElement> children = ChildElements(item.node);
     for (auto it = children.rbegin(); it != children.rend(); ++it) {
       todo.push_back({*it, false});
     }
@@ -319,9 +319,9 @@ bool IsBoolSetting(const std::string& key) {
          key == "preserveFixedJoint";
 }
 
-bool HasChildren(const xmlNode* n) { return FirstChildElement(n) != nullptr; }
+bool HasChildren(XmlElement n) { return bool(FirstChildElement(n)); }
 
-std::string GazeboSetting(const xmlNode* setting) {
+std::string GazeboSetting(XmlElement setting) {
   std::string key = GazeboKey(Tag(setting));
   const std::string value(TrimWhitespace(
       Attribute(setting, "value").value_or(Text(setting))));
@@ -348,21 +348,21 @@ std::string GazeboSetting(const xmlNode* setting) {
 // reference -> every setting of every <gazebo> block with it; and
 // "transmission" -> every <transmission>.
 std::map<std::string, std::multiset<std::string>> Extensions(
-    const XmlDocument& urdf) {
+    const XmlTree& urdf) {
   std::map<std::string, std::multiset<std::string>> out;
-  for (const xmlNode* c : ChildElements(urdf.root())) {
+  for (XmlElement c : ChildElements(RootElement(urdf))) {
     if (Tag(c) == "transmission") out["<transmission>"].insert(Canonical(c));
     if (Tag(c) != "gazebo") continue;
     const std::string reference = Attribute(c, "reference").value_or("");
-    for (const xmlNode* setting : ChildElements(c)) {
+    for (XmlElement setting : ChildElements(c)) {
       out["gazebo " + reference].insert(GazeboSetting(setting));
     }
   }
   return out;
 }
 
-std::vector<std::string> ExtensionDiff(const XmlDocument& a,
-                                       const XmlDocument& b) {
+std::vector<std::string> ExtensionDiff(const XmlTree& a,
+                                       const XmlTree& b) {
   std::vector<std::string> out;
   auto ea = Extensions(a), eb = Extensions(b);
   for (auto& [key, settings] : ea) {
@@ -387,22 +387,21 @@ std::vector<std::string> ExtensionDiff(const XmlDocument& a,
 // ---- Loading ---------------------------------------------------------------
 
 struct Sdf {
-  std::optional<XmlDocument> xml;
+  XmlSources sources;
   std::optional<Document> doc;
   FrameGraph graph;
   Resolution r;
 };
 
 // URDF text -> SDF text -> resolved Document; false (with why) on failure.
-bool Import(const XmlDocument& urdf, Sdf* out, std::string* why) {
+bool Import(const XmlTree& urdf, Sdf* out, std::string* why) {
   Diagnostics diags;
   const std::optional<std::string> text = UrdfToSdf(urdf, {}, &diags);
   if (!text) {
     *why = "import failed";
     return false;
   }
-  out->xml = XmlDocument::LoadString(*text, "round_trip.sdf", &diags);
-  if (out->xml) out->doc = ReadXml(*out->xml, &diags);
+  out->doc = ReadString(*text, "round_trip.sdf", &diags, {}, &out->sources);
   if (!out->doc || diags.HasErrors()) {
     *why = "SDF text not read back";
     for (const Diagnostic& d : diags.items()) {
@@ -498,7 +497,7 @@ TEST(UrdfRoundTrip, Corpus) {
       continue;
     }
     Diagnostics diags;
-    std::optional<XmlDocument> original = XmlDocument::LoadFile(path, &diags);
+    std::optional<XmlTree> original = XmlTree::Load(path, &diags);
     ASSERT_TRUE(original) << path;
     Sdf a;
     std::string why;
@@ -508,7 +507,7 @@ TEST(UrdfRoundTrip, Corpus) {
       continue;
     }
     UrdfExportOptions options;
-    options.source = &*a.xml;
+    options.sources = &a.sources;
     const std::optional<std::string> urdf =
         WriteUrdf(*a.doc, a.graph, a.r, options, &diags);
     if (!urdf) {
@@ -527,8 +526,8 @@ TEST(UrdfRoundTrip, Corpus) {
     ASSERT_TRUE(m2) << "urdfdom rejects the export of " << file << ":\n"
                     << *urdf;
     std::vector<std::string> diffs = ModelDiff(*m1, *m2).Run();
-    std::optional<XmlDocument> back =
-        XmlDocument::LoadString(*urdf, "round_trip.urdf", &diags);
+    std::optional<XmlTree> back =
+        XmlTree::Parse(*urdf, "round_trip.urdf", &diags);
     ASSERT_TRUE(back);
     for (std::string& d : ExtensionDiff(*original, *back)) {
       diffs.push_back(std::move(d));

@@ -38,10 +38,9 @@ Pose FromUrdf(const urdf::Pose& p) {
 
 bool Load(const std::string& text, const std::string& path, Loaded* out,
           const ReadOptions& read) {
-  out->xml = text.empty() ? XmlDocument::LoadFile(path, &out->diags)
-                          : XmlDocument::LoadString(text, path, &out->diags);
-  if (!out->xml) return false;
-  out->doc = ReadXml(*out->xml, &out->diags, read, &out->included);
+  out->doc = text.empty()
+                 ? ReadFile(path, &out->diags, read, &out->sources)
+                 : ReadString(text, path, &out->diags, read, &out->sources);
   if (!out->doc || out->diags.HasErrors()) return false;
   out->graph = BuildFrameGraph(*out->doc, &out->diags);
   if (out->diags.HasErrors()) return false;
@@ -216,8 +215,7 @@ Exported Export(const std::string& sdf, UrdfExportOptions options) {
 }
 
 UrdfExportOptions WithSources(const Loaded& in, UrdfExportOptions options) {
-  options.source = in.xml ? &*in.xml : nullptr;
-  options.included = &in.included;
+  options.sources = &in.sources;
   return options;
 }
 

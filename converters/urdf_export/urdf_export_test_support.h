@@ -22,7 +22,7 @@
 
 #include "converters/registry.h"
 #include "converters/urdf_export/urdf_writer.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_sources.h"
 #include "core/diagnostic.h"
 #include "core/document.h"
 #include "core/frame_graph.h"
@@ -37,8 +37,7 @@ inline constexpr double kTol = 1e-9;
 Pose FromUrdf(const urdf::Pose& p);
 
 struct Loaded {
-  std::optional<XmlDocument> xml;
-  XmlSources included;  // the files its <include>s read
+  XmlSources sources;  // the file and every tree of its read
   std::optional<Document> doc;
   FrameGraph graph;
   Resolution resolution;
@@ -50,7 +49,7 @@ struct Loaded {
 bool Load(const std::string& text, const std::string& path, Loaded* out,
           const ReadOptions& read = {});
 
-// UrdfExportOptions with the source XML of `in` (and of its included files).
+// UrdfExportOptions with the XML of `in` (of every file of its read).
 UrdfExportOptions WithSources(const Loaded& in, UrdfExportOptions options = {});
 
 // Compares the URDF's forward kinematics at zero joint positions with the

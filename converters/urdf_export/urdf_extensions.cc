@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "converters/xml/text_values.h"
+#include "converters/xml/xml_escape.h"
 
 namespace sdfconv {
 namespace {
@@ -18,7 +19,7 @@ bool IsOneOf(const std::string& tag, const std::vector<std::string>& tags) {
 
 // <urdf:mimic joint="j" .../> (or <mimic> in a kept joint) as <mimic>, its
 // joint renamed through `names`.
-std::string Mimic(const xmlNode* mimic,
+std::string Mimic(XmlElement mimic,
                   const std::map<std::string, std::string>& names,
                   int indent) {
   std::string out(static_cast<size_t>(indent), ' ');
@@ -30,42 +31,43 @@ std::string Mimic(const xmlNode* mimic,
       const auto it = names.find(value);
       if (it != names.end()) value = it->second;
     }
-    out += " " + a.name + "=\"" + EscapeXml(value) + "\"";
+    out += " " + a.name + "=\"" + EscapeXmlAttribute(value) + "\"";
   }
   return out + "/>\n";
 }
 
 }  // namespace
 
-std::optional<std::string> UrdfMaterialName(const xmlNode* visual) {
-  const xmlNode* material = FirstChildElement(visual, "material");
-  if (material == nullptr) return std::nullopt;
+std::optional<std::string> UrdfMaterialName(XmlElement visual) {
+  XmlElement material = FirstChildElement(visual, "material");
+  if (!material) return std::nullopt;
   auto name = UrdfAttribute(material, "name");
   if (name && name->empty()) return std::nullopt;
   return name;
 }
 
-std::optional<std::string> MaterialTexture(const xmlNode* visual) {
-  const xmlNode* n = FirstChildElement(visual, "material");
+std::optional<std::string> MaterialTexture(XmlElement visual) {
+  XmlElement n = FirstChildElement(visual, "material");
   for (const char* tag : {"pbr", "metal", "albedo_map"}) {
-    if (n == nullptr) return std::nullopt;
+    if (!n) return std::nullopt;
     n = FirstChildElement(n, tag);
   }
-  if (n == nullptr) return std::nullopt;
+  if (!n) return std::nullopt;
   return std::string(TrimWhitespace(Text(n)));
 }
 
 UrdfExtensions::UrdfExtensions(const Document& doc, const FrameGraph& graph,
-                               const SourceIndex& source, ElementId model)
-    : doc_(doc), graph_(graph), source_(source), model_(model),
-      model_xml_(source.Find(doc.at(model).source)) {}
+                               const XmlSources* sources, ElementId model)
+    : doc_(doc), graph_(graph), sources_(sources), model_(model),
+      model_xml_(Xml(model)) {}
 
-const xmlNode* UrdfExtensions::Xml(ElementId id) const {
-  return id < 0 ? nullptr : source_.Find(doc_.at(id).source);
+XmlElement UrdfExtensions::Xml(ElementId id) const {
+  if (id < 0 || sources_ == nullptr) return {};
+  return sources_->Element(doc_.at(id).node);
 }
 
 std::string UrdfExtensions::RobotName() const {
-  if (model_xml_ != nullptr) {
+  if (model_xml_) {
     if (auto name = UrdfAttribute(model_xml_, "name"); name && !name->empty()) {
       return *name;
     }
@@ -74,7 +76,7 @@ std::string UrdfExtensions::RobotName() const {
 }
 
 UrdfFrameRole UrdfExtensions::RoleOf(ElementId frame) const {
-  const xmlNode* xml = Xml(frame);
+  XmlElement xml = Xml(frame);
   const std::optional<std::string> kind =
       xml ? UrdfAttribute(xml, "kind") : std::nullopt;
   if (kind == "link") return UrdfFrameRole::kUrdfLink;
@@ -84,16 +86,16 @@ UrdfFrameRole UrdfExtensions::RoleOf(ElementId frame) const {
 
 std::vector<KeptUrdfJoint> UrdfExtensions::KeptJoints() const {
   std::vector<KeptUrdfJoint> out;
-  if (model_xml_ == nullptr) return out;
-  for (const xmlNode* c : ChildElements(model_xml_)) {
+  if (!model_xml_) return out;
+  for (XmlElement c : ChildElements(model_xml_)) {
     if (!InUrdfNamespace(c) || LocalTag(c) != "joint") continue;
     KeptUrdfJoint joint;
     joint.name = Attribute(c, "name").value_or("");
     joint.type = Attribute(c, "type").value_or("");
-    if (const xmlNode* p = FirstChildElement(c, "parent")) {
+    if (XmlElement p = FirstChildElement(c, "parent")) {
       joint.parent = Attribute(p, "link").value_or("");
     }
-    if (const xmlNode* p = FirstChildElement(c, "child")) {
+    if (XmlElement p = FirstChildElement(c, "child")) {
       joint.child = Attribute(p, "link").value_or("");
     }
     out.push_back(std::move(joint));
@@ -101,15 +103,15 @@ std::vector<KeptUrdfJoint> UrdfExtensions::KeptJoints() const {
   return out;
 }
 
-const xmlNode* UrdfExtensions::KeptJointXml(const std::string& name) const {
-  if (model_xml_ == nullptr) return nullptr;
-  for (const xmlNode* c : ChildElements(model_xml_)) {
+XmlElement UrdfExtensions::KeptJointXml(const std::string& name) const {
+  if (!model_xml_) return {};
+  for (XmlElement c : ChildElements(model_xml_)) {
     if (InUrdfNamespace(c) && LocalTag(c) == "joint" &&
         Attribute(c, "name") == name) {
       return c;
     }
   }
-  return nullptr;
+  return {};
 }
 
 int UrdfExtensions::FindLink(const std::vector<UrdfLink>& links,
@@ -117,7 +119,7 @@ int UrdfExtensions::FindLink(const std::vector<UrdfLink>& links,
   for (size_t i = 0; i < links.size(); ++i) {
     const ElementId e = links[i].element;
     if (e >= 0 && doc_.at(e).kind == ElementKind::kJoint) continue;
-    const xmlNode* xml = Xml(e);
+    XmlElement xml = Xml(e);
     const std::optional<std::string> original =
         xml ? UrdfAttribute(xml, "name") : std::nullopt;
     if (original.value_or(links[i].name) == urdf_name) {
@@ -145,7 +147,7 @@ void UrdfExtensions::RestoreNames(std::vector<UrdfLink>* links,
       if (item.element < 0 || uses[item.element] != 1) continue;
       const ElementKind k = doc_.at(item.element).kind;
       if (k != kind && k != ElementKind::kFrame) continue;
-      const xmlNode* xml = Xml(item.element);
+      XmlElement xml = Xml(item.element);
       const std::optional<std::string> wanted =
           xml ? UrdfAttribute(xml, "name") : std::nullopt;
       if (!wanted || wanted->empty() || *wanted == item.name ||
@@ -160,10 +162,10 @@ void UrdfExtensions::RestoreNames(std::vector<UrdfLink>* links,
   restore(links, ElementKind::kLink);
   restore(joints, ElementKind::kJoint);
   for (const UrdfJoint& joint : *joints) {
-    const xmlNode* xml =
+    XmlElement xml =
         joint.element >= 0 && doc_.at(joint.element).kind != ElementKind::kLink
             ? Xml(joint.element)
-            : nullptr;
+            : XmlElement();
     const std::optional<std::string> original =
         xml ? UrdfAttribute(xml, "name") : std::nullopt;
     joint_names_.emplace(original.value_or(joint.name), joint.name);
@@ -199,12 +201,12 @@ std::vector<std::vector<ElementId>> UrdfExtensions::AssignShapes(
   return out;
 }
 
-std::string UrdfExtensions::UrdfChildren(const xmlNode* parent,
+std::string UrdfExtensions::UrdfChildren(XmlElement parent,
                                          const std::vector<std::string>& skip,
                                          int indent) {
   std::string out;
-  if (parent == nullptr) return out;
-  for (const xmlNode* c : ChildElements(parent)) {
+  if (!parent) return out;
+  for (XmlElement c : ChildElements(parent)) {
     if (!InUrdfNamespace(c) || IsOneOf(LocalTag(c), skip)) continue;
     if (LocalTag(c) == "mimic") {
       out += Mimic(c, joint_names_, indent);
@@ -224,14 +226,14 @@ std::string UrdfExtensions::LinkContent(const UrdfLink& link) {
     if (kind != ElementKind::kLink && kind != ElementKind::kFrame) return "";
     return UrdfChildren(Xml(link.element), {}, 4);
   }
-  if (model_xml_ == nullptr || link.name != "world") return "";
+  if (!model_xml_ || link.name != "world") return "";
   std::string out;
-  for (const xmlNode* c : ChildElements(model_xml_)) {
+  for (XmlElement c : ChildElements(model_xml_)) {
     if (!InUrdfNamespace(c) || LocalTag(c) != "link" ||
         Attribute(c, "name") != "world") {
       continue;
     }
-    for (const xmlNode* content : ChildElements(c)) {
+    for (XmlElement content : ChildElements(c)) {
       XmlEmitOptions options;
       options.indent = 4;
       out += EmitXml(content, options, &used_);
@@ -247,10 +249,10 @@ std::string UrdfExtensions::JointContent(const UrdfJoint& joint) {
     return UrdfChildren(Xml(joint.element), skip, 4);
   }
   if (joint.type != "floating" && joint.type != "planar") return "";
-  const xmlNode* kept = KeptJointXml(joint.name);
+  XmlElement kept = KeptJointXml(joint.name);
   std::string out;
-  if (kept == nullptr) return out;
-  for (const xmlNode* c : ChildElements(kept)) {
+  if (!kept) return out;
+  for (XmlElement c : ChildElements(kept)) {
     const std::string tag = Tag(c);
     if (tag == "origin" || tag == "parent" || tag == "child") continue;
     if (tag == "mimic") {
@@ -267,14 +269,14 @@ std::string UrdfExtensions::JointContent(const UrdfJoint& joint) {
 std::optional<std::string> UrdfExtensions::KeptContinuousLimit(
     const UrdfJoint& joint, const std::string& effort,
     const std::string& velocity) {
-  const xmlNode* xml = Xml(joint.element);
-  if (xml == nullptr) return std::nullopt;
-  for (const xmlNode* c : ChildElements(xml)) {
+  XmlElement xml = Xml(joint.element);
+  if (!xml) return std::nullopt;
+  for (XmlElement c : ChildElements(xml)) {
     if (!InUrdfNamespace(c) || LocalTag(c) != "limit") continue;
     std::string out = "    <limit";
     for (const XmlAttribute& a : Attributes(c)) {
       if (a.namespaced || a.name == "effort" || a.name == "velocity") continue;
-      out += " " + a.name + "=\"" + EscapeXml(a.value) + "\"";
+      out += " " + a.name + "=\"" + EscapeXmlAttribute(a.value) + "\"";
     }
     return out + " effort=\"" + effort + "\" velocity=\"" + velocity +
            "\"/>\n";
@@ -284,8 +286,8 @@ std::optional<std::string> UrdfExtensions::KeptContinuousLimit(
 
 std::string UrdfExtensions::RobotHead() {
   std::string out;
-  if (model_xml_ == nullptr) return out;
-  for (const xmlNode* c : ChildElements(model_xml_)) {
+  if (!model_xml_) return out;
+  for (XmlElement c : ChildElements(model_xml_)) {
     if (!InUrdfNamespace(c) || LocalTag(c) != "material") continue;
     XmlEmitOptions options;
     options.tag = "material";
@@ -296,8 +298,8 @@ std::string UrdfExtensions::RobotHead() {
 
 std::string UrdfExtensions::RobotTail() {
   std::string out;
-  if (model_xml_ == nullptr) return out;
-  for (const xmlNode* c : ChildElements(model_xml_)) {
+  if (!model_xml_) return out;
+  for (XmlElement c : ChildElements(model_xml_)) {
     XmlEmitOptions options;
     if (InUrdfNamespace(c)) {
       const std::string tag = LocalTag(c);

@@ -37,7 +37,7 @@
 #include <string>
 #include <vector>
 
-#include "converters/urdf_export/source_index.h"
+#include "converters/xml/xml_sources.h"
 #include "converters/urdf_export/urdf_tree.h"
 #include "converters/urdf_export/xml_emit.h"
 #include "core/document.h"
@@ -59,15 +59,15 @@ struct KeptUrdfJoint {
 // A visual's material as URDF names it: its urdf:name (the URDF material
 // name the front end kept), else nothing.
 [[nodiscard]] std::optional<std::string> UrdfMaterialName(
-    const xmlNode* visual);
+    XmlElement visual);
 // A visual's texture: material/pbr/metal/albedo_map (where the front end
 // puts a URDF <texture>), else nothing.
-[[nodiscard]] std::optional<std::string> MaterialTexture(const xmlNode* visual);
+[[nodiscard]] std::optional<std::string> MaterialTexture(XmlElement visual);
 
 class UrdfExtensions {
  public:
   UrdfExtensions(const Document& doc, const FrameGraph& graph,
-                 const SourceIndex& source, ElementId model);
+                 const XmlSources* sources, ElementId model);
 
   // <robot name>: the model's urdf:name, else its name.
   [[nodiscard]] std::string RobotName() const;
@@ -118,17 +118,17 @@ class UrdfExtensions {
   }
 
  private:
-  [[nodiscard]] const xmlNode* Xml(ElementId id) const;
-  [[nodiscard]] const xmlNode* KeptJointXml(const std::string& name) const;
-  [[nodiscard]] std::string UrdfChildren(const xmlNode* parent,
+  [[nodiscard]] XmlElement Xml(ElementId id) const;
+  [[nodiscard]] XmlElement KeptJointXml(const std::string& name) const;
+  [[nodiscard]] std::string UrdfChildren(XmlElement parent,
                                          const std::vector<std::string>& skip,
                                          int indent);
 
   const Document& doc_;
   const FrameGraph& graph_;
-  const SourceIndex& source_;
+  const XmlSources* sources_;  // null: no XML to read
   ElementId model_;
-  const xmlNode* model_xml_;
+  XmlElement model_xml_;
   XmlNamespaces used_;
   std::map<std::string, std::string> joint_names_;  // URDF -> exported
 };

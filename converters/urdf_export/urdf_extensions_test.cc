@@ -10,7 +10,7 @@
 #include "converters/registry.h"
 #include "converters/urdf/urdf_to_sdf.h"
 #include "converters/urdf_export/urdf_writer.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_sources.h"
 #include "core/frame_graph.h"
 #include "core/pose.h"
 #include "core/resolver.h"
@@ -21,20 +21,19 @@ namespace {
 // SDF text -> URDF text (empty when refused).
 std::string Export(const std::string& sdf) {
   Diagnostics diags;
-  auto xml = XmlDocument::LoadString(sdf, "t.sdf", &diags);
-  if (!xml) return "";
-  auto doc = ReadXml(*xml, &diags);
+  XmlSources sources;
+  auto doc = ReadString(sdf, "t.sdf", &diags, {}, &sources);
   if (!doc || diags.HasErrors()) return "";
   const FrameGraph graph = BuildFrameGraph(*doc, &diags);
   UrdfExportOptions options;
-  options.source = &*xml;
+  options.sources = &sources;
   return WriteUrdf(*doc, graph, ResolveAll(*doc, graph), options, &diags)
       .value_or("");
 }
 
 std::string RoundTrip(const std::string& urdf) {
   Diagnostics diags;
-  auto xml = XmlDocument::LoadString(urdf, "t.urdf", &diags);
+  auto xml = XmlTree::Parse(urdf, "t.urdf", &diags);
   auto sdf = UrdfToSdf(*xml, {}, &diags);
   return sdf ? Export(*sdf) : "";
 }
@@ -153,9 +152,7 @@ struct Placement {
 std::map<std::string, Placement> Placements(const std::string& sdf) {
   std::map<std::string, Placement> out;
   Diagnostics diags;
-  auto xml = XmlDocument::LoadString(sdf, "t.sdf", &diags);
-  if (!xml) return out;
-  auto doc = ReadXml(*xml, &diags);
+  auto doc = ReadString(sdf, "t.sdf", &diags);
   if (!doc || diags.HasErrors()) return out;
   const FrameGraph graph = BuildFrameGraph(*doc, &diags);
   const Resolution r = ResolveAll(*doc, graph);
@@ -200,7 +197,7 @@ TEST(GazeboBlocks, SensorPosedOnAnotherLinkStaysOnItsOwn) {
       << out;
   // Imported again: each on the link it moved with, where it was.
   Diagnostics diags;
-  auto xml = XmlDocument::LoadString(out, "t.urdf", &diags);
+  auto xml = XmlTree::Parse(out, "t.urdf", &diags);
   ASSERT_TRUE(xml);
   const auto back = UrdfToSdf(*xml, {}, &diags);
   ASSERT_TRUE(back);

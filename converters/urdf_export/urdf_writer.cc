@@ -12,11 +12,11 @@
 #include "converters/urdf_export/joint_approximation.h"
 #include "converters/urdf_export/gazebo_blocks.h"
 #include "converters/urdf_export/reroot.h"
-#include "converters/urdf_export/source_index.h"
 #include "converters/urdf_export/urdf_extensions.h"
 #include "converters/urdf_export/urdf_tree.h"
 #include "converters/urdf_export/xml_emit.h"
 #include "converters/xml/text_values.h"
+#include "converters/xml/xml_escape.h"
 #include "core/pose.h"
 
 namespace sdfconv {
@@ -48,19 +48,19 @@ using Node = UrdfLink;  // urdf_tree.h
 using Edge = UrdfJoint;
 
 // The text of the descendant at `tags` (each a child of the previous).
-const xmlNode* Descend(const xmlNode* node,
+XmlElement Descend(XmlElement node,
                        std::initializer_list<std::string_view> tags) {
   for (std::string_view tag : tags) {
-    if (node == nullptr) return nullptr;
+    if (!node) return {};
     node = FirstChildElement(node, tag);
   }
   return node;
 }
 
-std::optional<double> DoubleAt(const xmlNode* node,
+std::optional<double> DoubleAt(XmlElement node,
                                std::initializer_list<std::string_view> tags) {
-  const xmlNode* n = Descend(node, tags);
-  if (n == nullptr) return std::nullopt;
+  XmlElement n = Descend(node, tags);
+  if (!n) return std::nullopt;
   return ParseDouble(Text(n));
 }
 
@@ -69,11 +69,11 @@ class Writer {
   Writer(const Document& doc, const FrameGraph& graph, const Resolution& r,
          const UrdfExportOptions& options, Diagnostics* diags)
       : doc_(doc), graph_(graph), r_(r), options_(options), diags_(*diags),
-        source_(options.source, options.included) {}
+        sources_(options.sources) {}
 
   std::optional<std::string> Run() {
     if (!SelectModel()) return std::nullopt;
-    ext_.emplace(doc_, graph_, source_, model_);
+    ext_.emplace(doc_, graph_, sources_, model_);
     MarkSubtree();
     versions_ = ElementVersions(doc_);
     AddLinks();
@@ -100,6 +100,10 @@ class Writer {
   }
   void Warn(ElementId at, std::string message) {
     diags_.Warning(Code::kUrdfExportUnsupported, Where(at), std::move(message));
+  }
+  XmlElement Xml(ElementId id) const {
+    if (id < 0 || sources_ == nullptr) return {};
+    return sources_->Element(doc_.at(id).node);
   }
   SourceLocation Where(ElementId at) const {
     return at >= 0 ? doc_.at(at).source : doc_.at(model_).source;
@@ -511,7 +515,7 @@ class Writer {
 
   std::string Emit() {
     std::string out = "<?xml version=\"1.0\"?>\n<robot name=\"" +
-                      EscapeXml(ext_->RobotName()) + "\">\n" + ext_->RobotHead();
+                      EscapeXmlAttribute(ext_->RobotName()) + "\">\n" + ext_->RobotHead();
     shapes_ = ext_->AssignShapes(nodes_);
     // Parents before children: a worklist from the root.
     std::vector<std::vector<int>> children(nodes_.size());
@@ -527,19 +531,19 @@ class Writer {
       EmitJoint(edges_[nodes_[order[i]].parent_joint], &out);
     }
     out += ext_->RobotTail();
-    out += GazeboBlocks({&doc_, &graph_, &r_, &source_, model_, &nodes_,
+    out += GazeboBlocks({&doc_, &graph_, &r_, sources_, model_, &nodes_,
                          &edges_, &shapes_},
                         ext_->mutable_namespaces(), &diags_);
     std::string xmlns;
     for (const auto& [prefix, uri] : ext_->namespaces()) {
-      xmlns += " xmlns:" + prefix + "=\"" + EscapeXml(uri) + "\"";
+      xmlns += " xmlns:" + prefix + "=\"" + EscapeXmlAttribute(uri) + "\"";
     }
     out.insert(out.find("\">\n", out.find("<robot ")) + 1, xmlns);
     return out + "</robot>\n";
   }
 
   void EmitLink(const Node& node, std::string* out) {
-    *out += "  <link name=\"" + EscapeXml(node.name) + "\">\n";
+    *out += "  <link name=\"" + EscapeXmlAttribute(node.name) + "\">\n";
     const Pose X_LuW = node.X_WLu.inverse();
     if (node.element >= 0 && doc_.at(node.element).kind == ElementKind::kLink) {
       const Element& link = doc_.at(node.element);
@@ -564,8 +568,8 @@ class Writer {
   void EmitShape(ElementId id, const Pose& X_LuS, std::string* out) {
     const Element& e = doc_.at(id);
     const bool visual = e.kind == ElementKind::kVisual;
-    const xmlNode* node = source_.Find(e.source);
-    if (node == nullptr) {
+    XmlElement node = Xml(id);
+    if (!node) {
       Warn(id, std::string(visual ? "visual " : "collision ") +
                    Quoted(e.name) +
                    " is left out: its source XML is not available");
@@ -574,11 +578,11 @@ class Writer {
     std::optional<std::string> geometry = Geometry(id, node);
     if (!geometry) return;
     const char* tag = visual ? "visual" : "collision";
-    *out += std::string("    <") + tag + " name=\"" + EscapeXml(e.name) +
+    *out += std::string("    <") + tag + " name=\"" + EscapeXmlAttribute(e.name) +
             "\">\n      " + Origin(X_LuS) + "\n      <geometry>" + *geometry +
             "</geometry>\n";
     if (visual) {
-      const xmlNode* diffuse = Descend(node, {"material", "diffuse"});
+      XmlElement diffuse = Descend(node, {"material", "diffuse"});
       std::optional<std::vector<double>> rgba;
       if (diffuse) {
         rgba = ParseDoubles(Text(diffuse), 4);
@@ -590,13 +594,13 @@ class Writer {
       const std::optional<std::string> texture = MaterialTexture(node);
       if (rgba || texture) {
         *out += "      <material name=\"" +
-                EscapeXml(UrdfMaterialName(node).value_or(LocalName(id))) + "\">";
+                EscapeXmlAttribute(UrdfMaterialName(node).value_or(LocalName(id))) + "\">";
         if (rgba) {
           *out += "<color rgba=\"" + Num((*rgba)[0]) + " " + Num((*rgba)[1]) +
                   " " + Num((*rgba)[2]) + " " + Num((*rgba)[3]) + "\"/>";
         }
         if (texture) {
-          *out += "<texture filename=\"" + EscapeXml(MeshUri(*texture)) + "\"/>";
+          *out += "<texture filename=\"" + EscapeXmlAttribute(MeshUri(*texture)) + "\"/>";
         }
         *out += "</material>\n";
       }
@@ -604,9 +608,9 @@ class Writer {
     *out += std::string("    </") + tag + ">\n";
   }
 
-  std::optional<std::string> Geometry(ElementId id, const xmlNode* node) {
-    const xmlNode* geometry = FirstChildElement(node, "geometry");
-    const xmlNode* shape = geometry ? FirstChildElement(geometry) : nullptr;
+  std::optional<std::string> Geometry(ElementId id, XmlElement node) {
+    XmlElement geometry = FirstChildElement(node, "geometry");
+    XmlElement shape = geometry ? FirstChildElement(geometry) : XmlElement();
     const std::string kind = shape ? Tag(shape) : "";
     const auto bad = [&](const std::string& why) -> std::optional<std::string> {
       const std::string message = Quoted(doc_.at(id).name) + ": " + why;
@@ -618,7 +622,7 @@ class Writer {
       return std::nullopt;
     };
     if (kind == "box") {
-      const xmlNode* size = FirstChildElement(shape, "size");
+      XmlElement size = FirstChildElement(shape, "size");
       auto v = size ? ParseDoubles(Text(size), 3) : std::nullopt;
       if (!v) return bad("box without a readable <size>");
       return "<box size=\"" + Nums({(*v)[0], (*v)[1], (*v)[2]}) + "\"/>";
@@ -636,15 +640,15 @@ class Writer {
              Num(*length) + "\"/>";
     }
     if (kind == "mesh") {
-      const xmlNode* uri = FirstChildElement(shape, "uri");
-      if (uri == nullptr) return bad("mesh without <uri>");
+      XmlElement uri = FirstChildElement(shape, "uri");
+      if (!uri) return bad("mesh without <uri>");
       std::string text(TrimWhitespace(Text(uri)));
-      std::string mesh = "<mesh filename=\"" + EscapeXml(MeshUri(text)) + "\"";
-      if (const xmlNode* scale = FirstChildElement(shape, "scale")) {
+      std::string mesh = "<mesh filename=\"" + EscapeXmlAttribute(MeshUri(text)) + "\"";
+      if (XmlElement scale = FirstChildElement(shape, "scale")) {
         auto v = ParseDoubles(Text(scale), 3);
         if (v) mesh += " scale=\"" + Nums({(*v)[0], (*v)[1], (*v)[2]}) + "\"";
       }
-      if (FirstChildElement(shape, "submesh") != nullptr) {
+      if (FirstChildElement(shape, "submesh")) {
         Warn(id, Quoted(doc_.at(id).name) +
                      ": URDF has no <submesh>; the whole mesh is written");
       }
@@ -668,10 +672,10 @@ class Writer {
 
   void EmitJoint(const Edge& edge, std::string* out) {
     std::string type = edge.type;
-    const xmlNode* axis_node = nullptr;
+    XmlElement axis_node;
     std::optional<double> lower, upper, effort, velocity, damping, friction;
     if (edge.element >= 0) {
-      const xmlNode* node = source_.Find(doc_.at(edge.element).source);
+      XmlElement node = Xml(edge.element);
       if (node && edge.sdf_axis >= 0) {
         axis_node = FirstChildElement(node, edge.sdf_axis ? "axis2" : "axis");
       }
@@ -688,10 +692,10 @@ class Writer {
       type = "continuous";
     }
     const Node& parent = nodes_[edge.parent];
-    *out += "  <joint name=\"" + EscapeXml(edge.name) + "\" type=\"" + type +
+    *out += "  <joint name=\"" + EscapeXmlAttribute(edge.name) + "\" type=\"" + type +
             "\">\n    " + Origin(JointOrigin(parent, edge)) +
-            "\n    <parent link=\"" + EscapeXml(parent.name) +
-            "\"/>\n    <child link=\"" + EscapeXml(nodes_[edge.child].name) +
+            "\n    <parent link=\"" + EscapeXmlAttribute(parent.name) +
+            "\"/>\n    <child link=\"" + EscapeXmlAttribute(nodes_[edge.child].name) +
             "\"/>\n";
     if (type != "fixed" && type != "floating" && type != "planar") {
       const Eigen::Vector3d axis_J = AxisInJointFrame(edge, r_);
@@ -723,7 +727,7 @@ class Writer {
   const Resolution& r_;
   const UrdfExportOptions& options_;
   Diagnostics& diags_;
-  SourceIndex source_;
+  const XmlSources* sources_;  // null: no XML to read
   std::optional<UrdfExtensions> ext_;  // set once the model is known
   std::vector<std::vector<ElementId>> shapes_;  // per node (AssignShapes)
   ElementId model_ = kNoElement;

@@ -19,17 +19,17 @@
 //    joints under `approximate` (joint_approximation.h); `root_link` hangs
 //    the tree from another link (reroot.h). The tree is urdf_tree.h's.
 //  - Geometry, materials, limits and dynamics are not in the core Document:
-//    they are read from `UrdfExportOptions::source`, the XML the Document was
-//    read from, by each element's source location. docs/urdf_export.md has
+//    they are read from `UrdfExportOptions::sources`, the XML the Document
+//    was read from, through each element's NodeRef. docs/urdf_export.md has
 //    the full mapping, every refusal and every default.
 // Poses come from the Resolution only; the writer does no pose arithmetic
 // beyond X_AB = X_WA^-1 X_WB. Nothing recurses on the model's depth.
 //
-//   std::optional<XmlDocument> xml = XmlDocument::LoadFile(path, &diags);
-//   std::optional<Document> doc = ReadXml(*xml, &diags);
+//   XmlSources sources;
+//   std::optional<Document> doc = ReadFile(path, &diags, {}, &sources);
 //   FrameGraph graph = BuildFrameGraph(*doc, &diags);
 //   UrdfExportOptions options;
-//   options.source = &*xml;
+//   options.sources = &sources;
 //   std::optional<std::string> urdf =
 //       WriteUrdf(*doc, graph, ResolveAll(*doc, graph), options, &diags);
 #ifndef SDFCONV_CONVERTERS_URDF_EXPORT_URDF_WRITER_H_
@@ -38,7 +38,7 @@
 #include <optional>
 #include <string>
 
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_element.h"
 #include "converters/xml/xml_sources.h"
 #include "core/diagnostic.h"
 #include "core/document.h"
@@ -52,14 +52,12 @@ enum class UrdfMeshUri { kPackage, kKeep, kFile };
 enum class UrdfUnsupportedGeometry { kSkip, kRefuse };
 
 struct UrdfExportOptions {
-  // The XML the Document was read from (geometry, materials, limits,
-  // dynamics). Null: those are not written (visuals and collisions are
-  // left out with a warning; joint limits take the defaults below).
-  const XmlDocument* source = nullptr;
-  // The files included models were read from (ReadFile's XmlSources), so
-  // that their geometry, limits and sensors are written too. Null: included
-  // models are written without them (as without `source`).
-  const XmlSources* included = nullptr;
+  // The XML trees the Document was read from (ReadFile's XmlSources:
+  // geometry, materials, limits, dynamics, sensors, also of included
+  // models), reached through each Element's NodeRef. Null: those are not
+  // written (visuals and collisions are left out with a warning; joint
+  // limits take the defaults below).
+  const XmlSources* sources = nullptr;
   // For a world file: the name of the top-level model to export (empty:
   // the only one).
   std::string model;

@@ -17,7 +17,7 @@
 #include "converters/flat/flat_writer.h"
 #include "converters/urdf_export/urdf_export_test_support.h"
 #include "converters/registry.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_sources.h"
 #include "core/frame_graph.h"
 #include "core/pose.h"
 #include "core/resolver.h"

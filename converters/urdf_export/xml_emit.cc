@@ -1,212 +1,149 @@
-// EmitXml (see xml_emit.h). Invariant: one explicit stack of open elements;
-// every start tag written is closed before the function returns.
+// EmitXml (see xml_emit.h): the element is copied into a scratch tree,
+// edited there (attributes, tag, pose), and written by the one indented
+// writer (converters/xml/xml_write.h).
 #include "converters/urdf_export/xml_emit.h"
 
-#include <libxml/tree.h>
-
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
-#include "converters/xml/text_values.h"
+#include "converters/xml/xml_escape.h"
+#include "converters/xml/xml_write.h"
 
 namespace sdfconv {
 namespace {
 
-std::string_view AsView(const xmlChar* s) {
-  return s == nullptr ? std::string_view()
-                      : std::string_view(reinterpret_cast<const char*>(s));
+std::string_view PrefixOf(std::string_view name) {
+  const size_t colon = name.find(':');
+  return colon == std::string_view::npos ? std::string_view()
+                                         : name.substr(0, colon);
 }
 
-bool IsUrdfNs(const xmlNs* ns) {
-  return ns != nullptr && AsView(ns->href) == kUrdfNamespace;
+// The URI of the prefix of `name` at `at`, when it has a declared one.
+std::optional<std::string> UriOf(XmlElement at, std::string_view name) {
+  const std::string_view prefix = PrefixOf(name);
+  if (prefix.empty() || prefix == "xmlns") return std::nullopt;
+  return at.tree().NamespaceUri(at.id(), prefix);
 }
 
-void Record(const xmlNs* ns, XmlNamespaces* used) {
-  if (ns == nullptr || ns->prefix == nullptr) return;
-  const std::string prefix(AsView(ns->prefix));
-  if (prefix != "xml") (*used)[prefix] = std::string(AsView(ns->href));
+bool InUrdfNs(XmlElement at, std::string_view name) {
+  return UriOf(at, name) == std::string(kUrdfNamespace);
 }
 
-std::string AttributeValue(const xmlAttr* a) {
-  std::string value;
-  for (const xmlNode* c = a->children; c != nullptr; c = c->next) {
-    value += AsView(c->content);
+// Records the declared prefix of `name` (none for "xml").
+void Record(XmlElement at, std::string_view name, XmlNamespaces* used) {
+  const std::optional<std::string> uri = UriOf(at, name);
+  const std::string prefix(PrefixOf(name));
+  if (uri && prefix != "xml") (*used)[prefix] = *uri;
+}
+
+// The prefixes `element` and its content use (an element renamed on the way
+// out does not count; urdf-namespace attributes are not written).
+void RecordAll(XmlElement top, const XmlEmitOptions& options,
+               XmlNamespaces* used) {
+  std::vector<XmlElement> stack = {top};
+  while (!stack.empty()) {
+    const XmlElement e = stack.back();
+    stack.pop_back();
+    if (e != top || options.tag.empty()) Record(e, Tag(e), used);
+    for (const XmlAttribute& a : Attributes(e)) {
+      if (!InUrdfNs(e, a.name)) Record(e, a.name, used);
+    }
+    for (XmlElement c : ChildElements(e)) stack.push_back(c);
   }
-  return value;
 }
 
-bool IsContent(const xmlNode* n) {
-  return n->type == XML_ELEMENT_NODE || n->type == XML_COMMENT_NODE;
-}
-
-bool HasContentChildren(const xmlNode* element) {
-  for (const xmlNode* c = element->children; c != nullptr; c = c->next) {
-    if (IsContent(c)) return true;
-  }
-  return false;
-}
-
-std::string EscapeText(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      default: out += c;
+// The copy's own <pose>s: each written with `text` and no attributes (one
+// added first when there is none); left out when `text` is empty.
+void SetPose(XmlTree* copy, NodeId top, const std::string& text) {
+  const std::vector<NodeId> poses = copy->Children(top, "pose");
+  for (NodeId pose : poses) {
+    if (text.empty()) {
+      copy->Detach(pose);
+    } else {
+      copy->Replace(pose, copy->NewElement("pose", text));
     }
   }
-  return out;
+  if (poses.empty() && !text.empty()) {
+    copy->InsertAt(top, 0, copy->NewElement("pose", text));
+  }
 }
 
-const xmlNode* NextContent(const xmlNode* n) {
-  while (n != nullptr && !IsContent(n)) n = n->next;
-  return n;
+// The attributes of `copy` (a copy of `original`) as URDF wants them: no
+// namespace declarations and nothing of the urdf namespace; `name` from
+// urdf:name (restore_names) and mapped (joint_names).
+void FixAttributes(XmlElement original, XmlTree* copy, NodeId id,
+                   const XmlEmitOptions& options) {
+  for (const RawAttribute& a : std::vector<RawAttribute>(copy->at(id).attributes)) {
+    if (a.name == "xmlns" || a.name.rfind("xmlns:", 0) == 0 ||
+        InUrdfNs(original, a.name)) {
+      copy->RemoveAttribute(id, a.name);
+    }
+  }
+  std::optional<std::string> name = copy->Attribute(id, "name");
+  if (!name) return;
+  if (options.restore_names) {
+    if (const auto urdf_name = UrdfAttribute(original, "name")) {
+      name = urdf_name;
+    }
+  }
+  if (options.joint_names != nullptr && copy->Tag(id) == "joint") {
+    const auto mapped = options.joint_names->find(*name);
+    if (mapped != options.joint_names->end()) name = mapped->second;
+  }
+  copy->SetAttribute(id, "name", *name);
 }
-
-class Emitter {
- public:
-  Emitter(const XmlEmitOptions& options, XmlNamespaces* used)
-      : options_(options), used_(*used) {}
-
-  std::string Run(const xmlNode* top) {
-    top_ = top;
-    const bool add_pose = options_.pose && !options_.pose->empty() &&
-                          FirstChildElement(top, "pose") == nullptr;
-    Open(top, 0, add_pose);
-    while (!stack_.empty()) {
-      Frame& f = stack_.back();
-      const xmlNode* child = f.next;
-      if (child == nullptr) {
-        Indent(f.depth);
-        out_ += "</" + TagOf(f.element) + ">\n";
-        stack_.pop_back();
-        continue;
-      }
-      f.next = NextContent(child->next);
-      const int depth = f.depth + 1;
-      if (child->type == XML_COMMENT_NODE) {
-        Indent(depth);
-        out_ += "<!--" + std::string(AsView(child->content)) + "-->\n";
-      } else if (f.element == top_ && options_.pose && Tag(child) == "pose") {
-        WritePose(depth);
-      } else {
-        Open(child, depth, false);
-      }
-    }
-    return std::move(out_);
-  }
-
- private:
-  struct Frame {
-    const xmlNode* element;
-    const xmlNode* next;
-    int depth;
-  };
-
-  void Indent(int depth) {
-    out_.append(static_cast<size_t>(options_.indent + 2 * depth), ' ');
-  }
-
-  std::string TagOf(const xmlNode* element) const {
-    if (element == top_ && !options_.tag.empty()) return options_.tag;
-    return Tag(element);
-  }
-
-  void WritePose(int depth) {
-    if (options_.pose->empty()) return;
-    Indent(depth);
-    out_ += "<pose>" + EscapeText(*options_.pose) + "</pose>\n";
-  }
-
-  void Open(const xmlNode* element, int depth, bool add_pose) {
-    Indent(depth);
-    if (element != top_ || options_.tag.empty()) Record(element->ns, &used_);
-    out_ += "<" + TagOf(element);
-    WriteAttributes(element);
-    if (!HasContentChildren(element) && !add_pose) {
-      const std::string text = Text(element);
-      out_ += text.empty() ? "/>\n"
-                           : ">" + EscapeText(text) + "</" + TagOf(element) +
-                                 ">\n";
-      return;
-    }
-    out_ += ">";
-    const std::string text = Text(element);
-    if (!TrimWhitespace(text).empty()) out_ += EscapeText(TrimWhitespace(text));
-    out_ += "\n";
-    if (add_pose) WritePose(depth + 1);
-    stack_.push_back({element, NextContent(element->children), depth});
-  }
-
-  void WriteAttributes(const xmlNode* element) {
-    const std::optional<std::string> urdf_name =
-        options_.restore_names ? UrdfAttribute(element, "name") : std::nullopt;
-    const bool is_joint = options_.joint_names != nullptr &&
-                          element->ns == nullptr &&
-                          AsView(element->name) == "joint";
-    for (const xmlAttr* a = element->properties; a != nullptr; a = a->next) {
-      if (IsUrdfNs(a->ns)) continue;
-      Record(a->ns, &used_);
-      std::string name;
-      if (a->ns != nullptr && a->ns->prefix != nullptr) {
-        name = std::string(AsView(a->ns->prefix)) + ":";
-      }
-      name += AsView(a->name);
-      std::string value = AttributeValue(a);
-      if (name == "name") {
-        if (urdf_name) value = *urdf_name;
-        if (is_joint) {
-          const auto it = options_.joint_names->find(value);
-          if (it != options_.joint_names->end()) value = it->second;
-        }
-      }
-      out_ += " " + name + "=\"" + EscapeXml(value) + "\"";
-    }
-  }
-
-  const XmlEmitOptions& options_;
-  XmlNamespaces& used_;
-  const xmlNode* top_ = nullptr;
-  std::vector<Frame> stack_;
-  std::string out_;
-};
 
 }  // namespace
 
-std::string EmitXml(const xmlNode* element, const XmlEmitOptions& options,
+std::string EmitXml(XmlElement element, const XmlEmitOptions& options,
                     XmlNamespaces* used) {
-  return Emitter(options, used).Run(element);
-}
-
-bool InUrdfNamespace(const xmlNode* element) { return IsUrdfNs(element->ns); }
-
-std::string LocalTag(const xmlNode* element) {
-  return std::string(AsView(element->name));
-}
-
-std::optional<std::string> UrdfAttribute(const xmlNode* element,
-                                         std::string_view name) {
-  for (const xmlAttr* a = element->properties; a != nullptr; a = a->next) {
-    if (IsUrdfNs(a->ns) && AsView(a->name) == name) return AttributeValue(a);
-  }
-  return std::nullopt;
-}
-
-std::string EscapeXml(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\n': out += "&#10;"; break;
-      case '\t': out += "&#9;"; break;
-      case '\r': out += "&#13;"; break;
-      default: out += c;
+  RecordAll(element, options, used);
+  XmlTree copy = XmlTree::Build(element.tree().file(), "copy");
+  const NodeId top = copy.Import(element.tree(), element.id());
+  copy.Append(copy.root(), top);
+  // The copy and its original, element by element (the copy has lost the
+  // namespace declarations above `element`: the original answers).
+  std::vector<std::pair<XmlElement, NodeId>> stack = {{element, top}};
+  while (!stack.empty()) {
+    const auto [original, id] = stack.back();
+    stack.pop_back();
+    FixAttributes(original, &copy, id, options);
+    const auto& from = original.tree().at(original.id()).children;
+    const auto& to = copy.at(id).children;
+    for (size_t i = 0; i < from.size(); ++i) {
+      if (original.tree().IsElement(from[i])) {
+        stack.push_back({XmlElement(&original.tree(), from[i]), to[i]});
+      }
     }
   }
-  return out;
+  if (!options.tag.empty()) copy.RenameElement(top, options.tag);
+  if (options.pose) SetPose(&copy, top, *options.pose);
+  IndentedXmlOptions write;
+  write.indent = options.indent;
+  return WriteIndentedXml(copy, top, write);
+}
+
+bool InUrdfNamespace(XmlElement element) {
+  return InUrdfNs(element, Tag(element));
+}
+
+std::string LocalTag(XmlElement element) {
+  const std::string& tag = Tag(element);
+  const size_t colon = tag.find(':');
+  return colon == std::string::npos ? tag : tag.substr(colon + 1);
+}
+
+std::optional<std::string> UrdfAttribute(XmlElement element,
+                                         std::string_view name) {
+  for (const XmlAttribute& a : Attributes(element)) {
+    const size_t colon = a.name.find(':');
+    if (colon != std::string::npos && a.name.substr(colon + 1) == name &&
+        InUrdfNs(element, a.name)) {
+      return a.value;
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace sdfconv

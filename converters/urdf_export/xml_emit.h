@@ -3,16 +3,15 @@
 // The URDF back end copies some SDF content verbatim: what the URDF front end
 // kept in the `urdf:` namespace (<urdf:transmission> -> <transmission>), and
 // the sensors, plugins and other simulator content that go into <gazebo>
-// blocks. EmitXml writes one element and everything in it: tags and
-// attributes as written (namespaced ones with their prefix), text escaped,
-// comments kept, two spaces of indentation per level. An element without
-// child elements or comments keeps its text exactly; in one with children,
-// whitespace-only text is dropped.
+// blocks. EmitXml writes one element and everything in it, laid out by the
+// one indented writer (converters/xml/xml_write.h): tags and attributes as
+// written (namespaced ones with their prefix), values escaped, comments
+// kept, two spaces of indentation per level.
 //
-// Invariants: nothing recurses on the depth of the copied content (an
-// explicit stack), and the output is well-formed XML whatever the input
-// held. Attributes of the urdf namespace (urn:sdfconv:urdf) are never
-// written: they describe the URDF the SDF came from, not the element.
+// Invariants: nothing recurses on the depth of the copied content, and the
+// output is well-formed XML whatever the input held. Attributes of the urdf
+// namespace (urn:sdfconv:urdf) are never written: they describe the URDF the
+// SDF came from, not the element.
 //
 //   XmlNamespaces used;
 //   XmlEmitOptions options;
@@ -26,7 +25,7 @@
 #include <string>
 #include <string_view>
 
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_element.h"
 
 namespace sdfconv {
 
@@ -55,20 +54,17 @@ struct XmlEmitOptions {
 
 // The element and its content as URDF text, ending with a newline. Records
 // each prefix written in `used`.
-[[nodiscard]] std::string EmitXml(const xmlNode* element,
+[[nodiscard]] std::string EmitXml(XmlElement element,
                                   const XmlEmitOptions& options,
                                   XmlNamespaces* used);
 
 // True when `element` is in the urdf namespace (<urdf:mimic>).
-[[nodiscard]] bool InUrdfNamespace(const xmlNode* element);
+[[nodiscard]] bool InUrdfNamespace(XmlElement element);
 // The element's tag without its prefix ("mimic" for <urdf:mimic>).
-[[nodiscard]] std::string LocalTag(const xmlNode* element);
+[[nodiscard]] std::string LocalTag(XmlElement element);
 // The urdf:name attribute, if present.
-[[nodiscard]] std::optional<std::string> UrdfAttribute(const xmlNode* element,
+[[nodiscard]] std::optional<std::string> UrdfAttribute(XmlElement element,
                                                        std::string_view name);
-
-// `text` escaped for an attribute value or element text.
-[[nodiscard]] std::string EscapeXml(std::string_view text);
 
 }  // namespace sdfconv
 

@@ -36,7 +36,7 @@
 #include "converters/upgrade/include_stand_ins.h"
 #include "converters/upgrade/upgrade.h"
 #include "converters/upgrade/verify.h"
-#include "converters/xml/xml_document.h"
+#include "converters/xml/xml_element.h"
 #include "core/diagnostic.h"
 #include "core/frame_graph.h"
 #include "core/pose.h"
@@ -124,14 +124,14 @@ struct XmlView {
 std::optional<XmlView> ViewXml(const std::string& text,
                                const std::string& name) {
   Diagnostics diags;
-  auto xml = XmlDocument::LoadString(text, name, &diags);
+  auto xml = XmlTree::Parse(text, name, &diags);
   if (!xml) return std::nullopt;
   XmlView v;
-  v.version = Attribute(xml->root(), "version").value_or("?");
+  v.version = Attribute(RootElement(*xml), "version").value_or("?");
   v.comments = CountOf(text, "<!--");
-  std::vector<const xmlNode*> stack{xml->root()};
+  std::vector<XmlElement> stack{RootElement(*xml)};
   while (!stack.empty()) {
-    const xmlNode* e = stack.back();
+    const XmlElement e = stack.back();
     stack.pop_back();
     const std::string tag = Tag(e);
     ++v.tag_counts[tag];
@@ -146,7 +146,7 @@ std::optional<XmlView> ViewXml(const std::string& text,
         }
         value = Trim(value);
       }
-      v.leaves[xml->ElementPath(e)].push_back(value);
+      v.leaves[Locate(e).path].push_back(value);
     }
     for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.push_back(*it);
   }

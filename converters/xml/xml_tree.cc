@@ -1,13 +1,22 @@
-#include "converters/upgrade/xml_tree.h"
+// XmlTree: reading, locating and editing (parsing is xml_tree_parse.cc).
+#include "converters/xml/xml_tree.h"
 
 #include <algorithm>
+#include <climits>
+#include <unordered_map>
 #include <utility>
 
-namespace sdfconv::upgrade {
+#include "converters/xml/xml_escape.h"
+
+namespace sdfconv {
 namespace {
 
 bool IsSpace(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+bool IsNamespaceDeclaration(std::string_view name) {
+  return name == "xmlns" || name.rfind("xmlns:", 0) == 0;
 }
 
 // A subtree walk for Serialize: (node, leaving?) pairs on an explicit stack.
@@ -17,7 +26,7 @@ void Write(const std::vector<XmlNode>& nodes, NodeId start, std::string* out) {
     const auto [id, leaving] = stack.back();
     stack.pop_back();
     const XmlNode& n = nodes[id];
-    if (n.type != NodeType::kElement && n.type != NodeType::kDocument) {
+    if (n.type != XmlNodeType::kElement && n.type != XmlNodeType::kDocument) {
       *out += n.raw;
       continue;
     }
@@ -25,10 +34,10 @@ void Write(const std::vector<XmlNode>& nodes, NodeId start, std::string* out) {
       *out += n.end;
       continue;
     }
-    if (n.type == NodeType::kElement) {
+    if (n.type == XmlNodeType::kElement) {
       *out += '<';
       *out += n.tag;
-      for (const XmlAttribute& a : n.attributes) {
+      for (const RawAttribute& a : n.attributes) {
         *out += a.lead;
         *out += a.name;
         *out += a.eq;
@@ -59,7 +68,27 @@ std::optional<std::string> TrailingIndent(std::string_view raw) {
   return std::string(rest);
 }
 
+const RawAttribute* FindAttribute(const XmlNode& n, std::string_view name) {
+  for (const RawAttribute& a : n.attributes) {
+    if (a.name == name) return &a;
+  }
+  return nullptr;
+}
+
 }  // namespace
+
+// ---- The document ---------------------------------------------------------
+
+XmlTree XmlTree::Build(std::string file, std::string root_tag,
+                       const SourceLocation& origin) {
+  XmlTree tree;
+  tree.file_ = std::move(file);
+  XmlNode document;
+  document.type = XmlNodeType::kDocument;
+  tree.nodes_.push_back(std::move(document));
+  tree.root_ = tree.AppendElement(0, root_tag, origin);
+  return tree;
+}
 
 std::string XmlTree::Serialize() const {
   std::string out;
@@ -73,6 +102,8 @@ std::string XmlTree::SerializeNode(NodeId id) const {
   return out;
 }
 
+// ---- Reading --------------------------------------------------------------
+
 bool XmlTree::IsNamespaced(NodeId id) const {
   return nodes_[id].tag.find(':') != std::string::npos;
 }
@@ -84,26 +115,29 @@ bool XmlTree::Attached(NodeId id) const {
 
 std::optional<std::string> XmlTree::Attribute(NodeId id,
                                               std::string_view name) const {
-  for (const XmlAttribute& a : nodes_[id].attributes) {
-    if (a.name != name) continue;
-    // Attribute-value normalization (XML 1.0, 3.3.3): literal tabs and line
-    // breaks read as spaces; character references to them do not.
-    std::string normalized = a.raw;
-    for (char& c : normalized) {
-      if (c == '\t' || c == '\n' || c == '\r') c = ' ';
-    }
-    return DecodeXml(normalized);
+  const RawAttribute* a = FindAttribute(nodes_[id], name);
+  if (a == nullptr) return std::nullopt;
+  return DecodeXmlAttribute(a->raw);
+}
+
+std::vector<XmlAttribute> XmlTree::Attributes(NodeId id) const {
+  std::vector<XmlAttribute> out;
+  for (const RawAttribute& a : nodes_[id].attributes) {
+    if (IsNamespaceDeclaration(a.name)) continue;
+    out.push_back({a.name, DecodeXmlAttribute(a.raw),
+                   a.name.find(':') != std::string::npos});
   }
-  return std::nullopt;
+  return out;
 }
 
 std::string XmlTree::Text(NodeId id) const {
   std::string out;
   for (NodeId c : nodes_[id].children) {
     const XmlNode& n = nodes_[c];
-    if (n.type == NodeType::kText) out += DecodeXml(n.raw);
-    if (n.type == NodeType::kCData) {
-      out += n.raw.substr(9, n.raw.size() - 12);
+    if (n.type == XmlNodeType::kText) out += DecodeXmlText(n.raw);
+    if (n.type == XmlNodeType::kCData) {
+      out += DecodeXmlCData(
+          std::string_view(n.raw).substr(9, n.raw.size() - 12));
     }
   }
   return out;
@@ -117,9 +151,26 @@ std::vector<NodeId> XmlTree::ChildElements(NodeId id) const {
   return out;
 }
 
+std::string XmlTree::CommentText(NodeId id) const {
+  const std::string& raw = nodes_[id].raw;
+  return raw.size() >= 7 ? raw.substr(4, raw.size() - 7) : std::string();
+}
+
 NodeId XmlTree::FirstChild(NodeId id, std::string_view tag) const {
   for (NodeId c : nodes_[id].children) {
     if (IsElement(c) && (tag.empty() || nodes_[c].tag == tag)) return c;
+  }
+  return kNoNode;
+}
+
+NodeId XmlTree::NextSibling(NodeId id, std::string_view tag) const {
+  const NodeId parent = nodes_[id].parent;
+  if (parent == kNoNode) return kNoNode;
+  const auto& kids = nodes_[parent].children;
+  for (size_t i = IndexInParent(id) + 1; i < kids.size(); ++i) {
+    if (IsElement(kids[i]) && (tag.empty() || nodes_[kids[i]].tag == tag)) {
+      return kids[i];
+    }
   }
   return kNoNode;
 }
@@ -137,32 +188,112 @@ NodeId XmlTree::ParentElement(NodeId id) const {
   return IsElement(p) ? p : kNoNode;
 }
 
-SourceLocation XmlTree::Locate(NodeId id) const {
-  std::vector<NodeId> chain;  // from `id` up to the root element
-  for (NodeId n = id; IsElement(n); n = nodes_[n].parent) chain.push_back(n);
-  std::reverse(chain.begin(), chain.end());
-  const size_t depth = chain.size();
-  const bool shorten = depth > static_cast<size_t>(kFullPathDepth);
-  const auto k = static_cast<size_t>(kPathEndSegments);
-  std::string path;
-  for (size_t level = 0; level < depth; ++level) {
-    if (shorten && level >= k && level < depth - k) {
-      if (level == k) {
-        path += "/...(" + std::to_string(depth - 2 * k) + " levels)";
-      }
-      continue;
-    }
-    path += "/" + nodes_[chain[level]].tag;
-    if (const auto name = Attribute(chain[level], "name")) {
-      path += "[@name=\"" + *name + "\"]";
+std::optional<std::string> XmlTree::NamespaceUri(
+    NodeId id, std::string_view prefix) const {
+  if (prefix == "xml") return "http://www.w3.org/XML/1998/namespace";
+  const std::string declaration =
+      prefix.empty() ? "xmlns" : "xmlns:" + std::string(prefix);
+  for (NodeId n = id; IsElement(n); n = nodes_[n].parent) {
+    if (const RawAttribute* a = FindAttribute(nodes_[n], declaration)) {
+      return DecodeXmlAttribute(a->raw);
     }
   }
-  int line = 0;
-  for (NodeId n = id; n > 0 && line == 0; n = nodes_[n].parent) {
-    line = nodes_[n].line;
-  }
-  return {file_, line, path};
+  return std::nullopt;
 }
+
+// ---- Where things are -----------------------------------------------------
+
+void XmlTree::SetOrigin(NodeId id, const SourceLocation& origin) {
+  nodes_[id].origin = static_cast<int32_t>(origins_.size());
+  origins_.push_back(origin);
+}
+
+int XmlTree::Depth(NodeId id) const {
+  if (paths_valid_ && static_cast<size_t>(id) < depth_.size() &&
+      depth_[id] > 0) {
+    return depth_[id];
+  }
+  int depth = 0;
+  for (NodeId n = id; IsElement(n); n = nodes_[n].parent) ++depth;
+  return depth;
+}
+
+// One pre-order walk over the parsed elements, without recursion.
+void XmlTree::IndexPaths() {
+  depth_.assign(nodes_.size(), 0);
+  head_.assign(nodes_.size(), kNoNode);
+  std::vector<NodeId> stack = {root_};
+  while (!stack.empty()) {
+    const NodeId id = stack.back();
+    stack.pop_back();
+    const NodeId parent = ParentElement(id);
+    const int depth = parent == kNoNode ? 1 : depth_[parent] + 1;
+    depth_[id] = depth;
+    head_[id] = depth <= kPathEndSegments ? id : head_[parent];
+    for (NodeId c : nodes_[id].children) {
+      if (IsElement(c)) stack.push_back(c);
+    }
+  }
+  paths_valid_ = true;
+}
+
+std::string XmlTree::ElementPath(NodeId id) const {
+  // "/tag[@name=\"n\"]" for `count` elements ending at `last`.
+  auto segments = [this](NodeId last, int count, std::string* out) {
+    std::vector<NodeId> chain;
+    for (NodeId n = last; IsElement(n) && count > 0;
+         n = nodes_[n].parent, --count) {
+      chain.push_back(n);
+    }
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+      *out += '/';
+      *out += nodes_[*it].tag;
+      if (const auto name = Attribute(*it, "name")) {
+        *out += "[@name=\"" + *name + "\"]";
+      }
+    }
+  };
+  std::string path;
+  const int depth = Depth(id);
+  if (depth <= kFullPathDepth) {
+    segments(id, INT_MAX, &path);
+    return path;
+  }
+  NodeId head = kNoNode;
+  if (paths_valid_ && static_cast<size_t>(id) < head_.size()) {
+    head = head_[id];
+  } else {
+    head = id;
+    for (int d = depth; d > kPathEndSegments; --d) head = nodes_[head].parent;
+  }
+  segments(head, kPathEndSegments, &path);
+  path += "/...(" + std::to_string(depth - 2 * kPathEndSegments) + " levels)";
+  segments(id, kPathEndSegments, &path);
+  return path;
+}
+
+SourceLocation XmlTree::Locate(NodeId id) const {
+  // The node itself, or its nearest ancestor, that says where it is.
+  for (NodeId n = id; n > 0; n = nodes_[n].parent) {
+    const XmlNode& node = nodes_[n];
+    if (node.origin >= 0) return origins_[node.origin];
+    if (node.line > 0) {
+      return {file_, node.line, IsElement(id) ? ElementPath(id) : ""};
+    }
+  }
+  return {file_, 0, IsElement(id) ? ElementPath(id) : ""};
+}
+
+int XmlTree::Line(NodeId id) const {
+  for (NodeId n = id; n > 0; n = nodes_[n].parent) {
+    const XmlNode& node = nodes_[n];
+    if (node.origin >= 0) return origins_[node.origin].line;
+    if (node.line > 0) return node.line;
+  }
+  return 0;
+}
+
+// ---- Layout ---------------------------------------------------------------
 
 std::optional<std::string> XmlTree::Indent(NodeId id) const {
   const NodeId parent = nodes_[id].parent;
@@ -170,7 +301,7 @@ std::optional<std::string> XmlTree::Indent(NodeId id) const {
   const size_t index = IndexInParent(id);
   if (index == 0) return std::nullopt;
   const XmlNode& before = nodes_[nodes_[parent].children[index - 1]];
-  if (before.type != NodeType::kText) return std::nullopt;
+  if (before.type != XmlNodeType::kText) return std::nullopt;
   return TrailingIndent(before.raw);
 }
 
@@ -182,38 +313,65 @@ std::string XmlTree::ChildIndent(NodeId parent) const {
   return Indent(parent).value_or("") + indent_unit_;
 }
 
+// The indentation unit (the first step between a parent's and its first
+// child element's indentation), the line break, and the usual quote.
+void XmlTree::LearnLayout(std::string_view text) {
+  if (text.find("\r\n") != std::string_view::npos) newline_ = "\r\n";
+  long singles = 0;
+  for (const XmlNode& n : nodes_) {
+    for (const RawAttribute& a : n.attributes) {
+      singles += a.quote == '\'' ? 1 : -1;
+    }
+  }
+  if (singles > 0) quote_ = '\'';
+  for (NodeId id = 1; id < static_cast<NodeId>(nodes_.size()); ++id) {
+    const NodeId parent = ParentElement(id);
+    if (!IsElement(id) || parent == kNoNode) continue;
+    const auto child = Indent(id);
+    const auto outer = Indent(parent);
+    if (child && outer && child->size() > outer->size() &&
+        child->compare(0, outer->size(), *outer) == 0) {
+      indent_unit_ = child->substr(outer->size());
+      break;
+    }
+  }
+}
+
+// ---- Editing --------------------------------------------------------------
+
 NodeId XmlTree::Add(XmlNode node) {
   nodes_.push_back(std::move(node));
   return static_cast<NodeId>(nodes_.size()) - 1;
 }
 
-size_t XmlTree::IndexInParent(NodeId id) const {
-  const auto& kids = nodes_[nodes_[id].parent].children;
-  return static_cast<size_t>(std::find(kids.begin(), kids.end(), id) -
-                             kids.begin());
+void XmlTree::Renumber(NodeId parent, size_t from) {
+  const auto& kids = nodes_[parent].children;
+  for (size_t i = from; i < kids.size(); ++i) {
+    nodes_[kids[i]].index = static_cast<int32_t>(i);
+  }
 }
 
 void XmlTree::SetAttribute(NodeId id, std::string_view name,
                            std::string_view value) {
-  for (XmlAttribute& a : nodes_[id].attributes) {
+  for (RawAttribute& a : nodes_[id].attributes) {
     if (a.name != name) continue;
-    a.raw = EscapeXml(value, a.quote);
+    a.raw = EscapeXmlAttribute(value, a.quote);
     return;
   }
-  XmlAttribute a;
+  RawAttribute a;
   a.lead = " ";
   a.name = std::string(name);
   a.eq = "=";
   // Follow the element's own quoting, else the document's.
   a.quote = nodes_[id].attributes.empty() ? quote_
                                           : nodes_[id].attributes[0].quote;
-  a.raw = EscapeXml(value, a.quote);
+  a.raw = EscapeXmlAttribute(value, a.quote);
   nodes_[id].attributes.push_back(std::move(a));
 }
 
 void XmlTree::RenameAttribute(NodeId id, std::string_view from,
                               std::string_view to) {
-  for (XmlAttribute& a : nodes_[id].attributes) {
+  for (RawAttribute& a : nodes_[id].attributes) {
     if (a.name == from) a.name = std::string(to);
   }
 }
@@ -221,7 +379,7 @@ void XmlTree::RenameAttribute(NodeId id, std::string_view from,
 void XmlTree::RemoveAttribute(NodeId id, std::string_view name) {
   auto& attrs = nodes_[id].attributes;
   attrs.erase(std::remove_if(attrs.begin(), attrs.end(),
-                             [&](const XmlAttribute& a) {
+                             [&](const RawAttribute& a) {
                                return a.name == name;
                              }),
               attrs.end());
@@ -240,24 +398,24 @@ void XmlTree::SetText(NodeId id, std::string_view value) {
   XmlNode& n = nodes_[id];
   NodeId first_text = kNoNode;
   for (NodeId c : n.children) {
-    const NodeType t = nodes_[c].type;
-    if (t != NodeType::kText && t != NodeType::kCData) continue;
+    const XmlNodeType t = nodes_[c].type;
+    if (t != XmlNodeType::kText && t != XmlNodeType::kCData) continue;
     if (first_text == kNoNode) {
       first_text = c;
     } else {
-      nodes_[c].type = NodeType::kText;
+      nodes_[c].type = XmlNodeType::kText;
       nodes_[c].raw.clear();
     }
   }
-  const std::string escaped = EscapeXml(value);
+  const std::string escaped = EscapeXmlText(value);
   if (first_text == kNoNode) {
     const NodeId t = NewText(escaped);
     InsertAt(id, 0, t);
     return;
   }
   XmlNode& t = nodes_[first_text];
-  if (t.type == NodeType::kCData) {
-    t.type = NodeType::kText;
+  if (t.type == XmlNodeType::kCData) {
+    t.type = XmlNodeType::kText;
     t.raw = escaped;
     return;
   }
@@ -269,19 +427,26 @@ void XmlTree::SetText(NodeId id, std::string_view value) {
 
 NodeId XmlTree::NewElement(std::string_view tag, std::string_view text) {
   XmlNode n;
-  n.type = NodeType::kElement;
+  n.type = XmlNodeType::kElement;
   n.tag = std::string(tag);
   n.self_closing = text.empty();
   if (!n.self_closing) n.end = "</" + n.tag + ">";
   const NodeId id = Add(std::move(n));
-  if (!text.empty()) InsertAt(id, 0, NewText(EscapeXml(text)));
+  if (!text.empty()) InsertAt(id, 0, NewText(EscapeXmlText(text)));
   return id;
 }
 
 NodeId XmlTree::NewText(std::string_view raw) {
   XmlNode n;
-  n.type = NodeType::kText;
+  n.type = XmlNodeType::kText;
   n.raw = std::string(raw);
+  return Add(std::move(n));
+}
+
+NodeId XmlTree::NewComment(std::string_view text) {
+  XmlNode n;
+  n.type = XmlNodeType::kComment;
+  n.raw = "<!--" + std::string(text) + "-->";
   return Add(std::move(n));
 }
 
@@ -296,9 +461,10 @@ NodeId XmlTree::Clone(NodeId id, bool with_comments) {
     nodes_[to].children.clear();
     const std::vector<NodeId> kids = nodes_[from].children;
     for (NodeId c : kids) {
-      if (!with_comments && nodes_[c].type == NodeType::kComment) continue;
+      if (!with_comments && nodes_[c].type == XmlNodeType::kComment) continue;
       const NodeId copy = Add(nodes_[c]);
       nodes_[copy].parent = to;
+      nodes_[copy].index = static_cast<int32_t>(nodes_[to].children.size());
       nodes_[to].children.push_back(copy);
       stack.push_back({c, copy});
     }
@@ -307,17 +473,31 @@ NodeId XmlTree::Clone(NodeId id, bool with_comments) {
 }
 
 NodeId XmlTree::Import(const XmlTree& from, NodeId id) {
+  std::unordered_map<int32_t, int32_t> origins;  // from's -> ours
+  auto add = [&](NodeId source) {
+    XmlNode copy = from.nodes_[source];
+    if (copy.origin >= 0) {
+      auto [it, fresh] = origins.try_emplace(copy.origin, 0);
+      if (fresh) {
+        it->second = static_cast<int32_t>(origins_.size());
+        origins_.push_back(from.origins_[copy.origin]);
+      }
+      copy.origin = it->second;
+    }
+    copy.children.clear();
+    copy.parent = kNoNode;
+    return Add(std::move(copy));
+  };
   // (source in `from`, copy here) pairs; children after their parent.
-  const NodeId top = Add(from.nodes_[id]);
-  nodes_[top].parent = kNoNode;
+  const NodeId top = add(id);
   std::vector<std::pair<NodeId, NodeId>> stack = {{id, top}};
   while (!stack.empty()) {
     const auto [source, to] = stack.back();
     stack.pop_back();
-    nodes_[to].children.clear();
     for (NodeId c : from.nodes_[source].children) {
-      const NodeId copy = Add(from.nodes_[c]);
+      const NodeId copy = add(c);
       nodes_[copy].parent = to;
+      nodes_[copy].index = static_cast<int32_t>(nodes_[to].children.size());
       nodes_[to].children.push_back(copy);
       stack.push_back({c, copy});
     }
@@ -330,7 +510,9 @@ void XmlTree::Replace(NodeId id, NodeId with) {
   if (parent == kNoNode) return;
   nodes_[parent].children[IndexInParent(id)] = with;
   nodes_[with].parent = parent;
+  nodes_[with].index = nodes_[id].index;
   nodes_[id].parent = kNoNode;
+  Moved();
 }
 
 void XmlTree::OpenIfSelfClosing(NodeId id) {
@@ -347,6 +529,42 @@ void XmlTree::InsertAt(NodeId parent, size_t index, NodeId child) {
   index = std::min(index, kids.size());
   kids.insert(kids.begin() + static_cast<std::ptrdiff_t>(index), child);
   nodes_[child].parent = parent;
+  Renumber(parent, index);
+  Moved();
+}
+
+void XmlTree::Append(NodeId parent, NodeId child) {
+  InsertAt(parent, nodes_[parent].children.size(), child);
+}
+
+NodeId XmlTree::AppendElement(NodeId parent, std::string_view tag,
+                              const SourceLocation& origin) {
+  const NodeId id = NewElement(tag);
+  if (!origin.file.empty() || origin.line != 0 || !origin.path.empty()) {
+    SetOrigin(id, origin);
+  }
+  Append(parent, id);
+  return id;
+}
+
+NodeId XmlTree::AppendValue(NodeId parent, std::string_view tag,
+                            std::string_view text,
+                            const SourceLocation& origin) {
+  const NodeId id = AppendElement(parent, tag, origin);
+  if (!text.empty()) SetText(id, text);
+  return id;
+}
+
+NodeId XmlTree::AppendComment(NodeId parent, std::string_view text) {
+  const NodeId id = NewComment(text);
+  Append(parent, id);
+  return id;
+}
+
+NodeId XmlTree::FindOrAppend(NodeId parent, std::string_view tag,
+                             const SourceLocation& origin) {
+  const NodeId found = FirstChild(parent, tag);
+  return found != kNoNode ? found : AppendElement(parent, tag, origin);
 }
 
 void XmlTree::InsertLine(NodeId parent, NodeId child, NodeId before) {
@@ -365,14 +583,14 @@ void XmlTree::InsertLine(NodeId parent, NodeId child, NodeId before) {
   // closes the parent stays last.
   size_t at = 0;
   for (size_t i = 0; i < kids.size(); ++i) {
-    if (nodes_[kids[i]].type != NodeType::kText) at = i + 1;
+    if (nodes_[kids[i]].type != XmlNodeType::kText) at = i + 1;
   }
   if (!had_elements && at == 0 && !kids.empty()) {
     // Only text inside: keep it, add the child after it.
     at = kids.size();
   }
   const bool closes_line =
-      at < kids.size() && nodes_[kids[at]].type == NodeType::kText &&
+      at < kids.size() && nodes_[kids[at]].type == XmlNodeType::kText &&
       nodes_[kids[at]].raw.find('\n') != std::string::npos;
   InsertAt(parent, at, child);
   InsertAt(parent, at, NewText(line_break));
@@ -384,8 +602,7 @@ void XmlTree::InsertLine(NodeId parent, NodeId child, NodeId before) {
 
 void XmlTree::InsertLineAfter(NodeId after, NodeId child) {
   const NodeId parent = nodes_[after].parent;
-  const std::string indent =
-      Indent(after).value_or(ChildIndent(parent));
+  const std::string indent = Indent(after).value_or(ChildIndent(parent));
   const size_t at = IndexInParent(after) + 1;
   InsertAt(parent, at, child);
   InsertAt(parent, at, NewText(newline_ + indent));
@@ -396,7 +613,7 @@ void XmlTree::RemoveLine(NodeId id) {
   const size_t index = IndexInParent(id);
   if (index > 0) {
     XmlNode& before = nodes_[nodes_[parent].children[index - 1]];
-    if (before.type == NodeType::kText && TrailingIndent(before.raw)) {
+    if (before.type == XmlNodeType::kText && TrailingIndent(before.raw)) {
       before.raw.erase(before.raw.rfind('\n'));
       if (!before.raw.empty() && before.raw.back() == '\r') {
         before.raw.pop_back();
@@ -410,8 +627,11 @@ void XmlTree::Detach(NodeId id) {
   const NodeId parent = nodes_[id].parent;
   if (parent == kNoNode) return;
   auto& kids = nodes_[parent].children;
-  kids.erase(std::find(kids.begin(), kids.end(), id));
+  const size_t index = IndexInParent(id);
+  kids.erase(kids.begin() + static_cast<std::ptrdiff_t>(index));
   nodes_[id].parent = kNoNode;
+  Renumber(parent, index);
+  Moved();
 }
 
 void XmlTree::Reindent(NodeId id, const std::string& from,
@@ -423,7 +643,7 @@ void XmlTree::Reindent(NodeId id, const std::string& from,
     const NodeId n = stack.back();
     stack.pop_back();
     XmlNode& node = nodes_[n];
-    if (node.type == NodeType::kText) {
+    if (node.type == XmlNodeType::kText) {
       std::string out;
       size_t i = 0;
       while (true) {
@@ -440,4 +660,4 @@ void XmlTree::Reindent(NodeId id, const std::string& from,
   }
 }
 
-}  // namespace sdfconv::upgrade
+}  // namespace sdfconv

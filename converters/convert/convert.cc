@@ -1,0 +1,68 @@
+#include "converters/convert/convert.h"
+
+#include <utility>
+
+#include "converters/flat/flat_writer.h"
+#include "converters/upgrade/expand_includes.h"
+#include "converters/upgrade/upgrade.h"
+#include "converters/urdf/urdf_to_sdf.h"
+#include "converters/xml/xml_tree.h"
+#include "core/resolver.h"
+
+namespace sdfconv {
+
+CheckedRead ReadChecked(const std::string& path, const ReadOptions& options,
+                        Diagnostics* diags) {
+  CheckedRead read;
+  read.doc = ReadFile(path, diags, options, &read.sources);
+  if (read.doc) read.graph = BuildFrameGraph(*read.doc, diags);
+  return read;
+}
+
+std::optional<std::string> ConvertToFlat(const std::string& path,
+                                         const ReadOptions& read,
+                                         FlatFormat format,
+                                         Diagnostics* diags) {
+  const CheckedRead in = ReadChecked(path, read, diags);
+  if (!in.Valid(*diags)) return std::nullopt;
+  const Resolution resolution = ResolveAll(*in.doc, in.graph);
+  return format == FlatFormat::kCsv
+             ? WriteFlatCsv(*in.doc, in.graph, resolution)
+             : WriteFlatJson(*in.doc, in.graph, resolution);
+}
+
+std::optional<std::string> ConvertToSdf(const std::string& path,
+                                        const ReadOptions& read,
+                                        bool expand_includes,
+                                        Diagnostics* diags) {
+  const std::optional<std::string> bytes =
+      ReadFileBytes(path, read.xml_limits.max_bytes, diags);
+  if (!bytes) return std::nullopt;
+  const std::optional<XmlTree> xml =
+      XmlTree::Parse(*bytes, path, diags, read.xml_limits);
+  if (!xml) return std::nullopt;
+  if (FormatOf(*xml) == InputFormat::kUrdf) {
+    return UrdfToSdf(*xml, read.urdf, diags);
+  }
+  UpgradeResult upgraded =
+      expand_includes
+          ? ExpandIncludesToSdf18(*bytes, path, read.include_search)
+          : UpgradeSdf(*bytes, path,
+                       UpgradeOptions{true, read.include_search});
+  diags->Append(upgraded.diagnostics);
+  if (!upgraded.ok()) return std::nullopt;
+  return std::move(upgraded.output);
+}
+
+std::optional<std::string> ConvertToUrdf(const std::string& path,
+                                         const ReadOptions& read,
+                                         UrdfExportOptions urdf,
+                                         Diagnostics* diags) {
+  const CheckedRead in = ReadChecked(path, read, diags);
+  if (!in.Valid(*diags)) return std::nullopt;
+  urdf.sources = &in.sources;
+  return WriteUrdf(*in.doc, in.graph, ResolveAll(*in.doc, in.graph), urdf,
+                   diags);
+}
+
+}  // namespace sdfconv

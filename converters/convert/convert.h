@@ -1,0 +1,76 @@
+// Conversions: one input file read by the registry and written by one back
+// end. This is where front ends and back ends meet, so that the command
+// line only parses arguments and prints; which front end reads a file is the
+// registry's decision alone (registry.h).
+//
+// Each conversion returns the output text, or nothing with at least one
+// error in `diags` (and then nothing may be written). Warnings come back on
+// success too.
+//
+//   Diagnostics diags;
+//   ReadOptions read;
+//   read.include_search.model_paths = {"models"};
+//   std::optional<std::string> urdf =
+//       ConvertToUrdf("arm.sdf", read, UrdfExportOptions{}, &diags);
+#ifndef SDFCONV_CONVERTERS_CONVERT_CONVERT_H_
+#define SDFCONV_CONVERTERS_CONVERT_CONVERT_H_
+
+#include <optional>
+#include <string>
+
+#include "converters/registry.h"
+#include "converters/urdf_export/urdf_writer.h"
+#include "converters/xml/xml_sources.h"
+#include "core/diagnostic.h"
+#include "core/document.h"
+#include "core/frame_graph.h"
+
+namespace sdfconv {
+
+// One file read with its includes, and validated by every phase.
+struct CheckedRead {
+  XmlSources sources;           // every XML tree of the read
+  std::optional<Document> doc;  // empty when no front end could read it
+  FrameGraph graph;             // built only when `doc` is set
+  // Read without an error in `diags`: `graph` can be resolved.
+  [[nodiscard]] bool Valid(const Diagnostics& diags) const {
+    return doc && !diags.HasErrors();
+  }
+};
+
+// Reads `path` (ReadFile) and builds its frame graph; diagnostics of both go
+// to `diags`.
+[[nodiscard]] CheckedRead ReadChecked(const std::string& path,
+                                      const ReadOptions& options,
+                                      Diagnostics* diags);
+
+enum class FlatFormat { kJson, kCsv };
+
+// `--to flat`: every frame's world pose (converters/flat). Nothing when the
+// file is invalid.
+[[nodiscard]] std::optional<std::string> ConvertToFlat(
+    const std::string& path, const ReadOptions& read, FlatFormat format,
+    Diagnostics* diags);
+
+// `--to sdf`: SDFormat 1.8. A URDF is imported (docs/urdf.md, with
+// `read.urdf`); an SDFormat file of any version read is upgraded
+// losslessly, its meaning verified before anything is returned (its
+// includes kept as includes, found for the proof with
+// `read.include_search`), or with `expand_includes` made one self-contained
+// file (docs/composition.md).
+[[nodiscard]] std::optional<std::string> ConvertToSdf(const std::string& path,
+                                                      const ReadOptions& read,
+                                                      bool expand_includes,
+                                                      Diagnostics* diags);
+
+// `--to urdf`: the file's model as URDF (docs/urdf_export.md). Any input
+// the registry reads: included models, a URDF input and included URDFs are
+// written from the Document the registry reads, whose NodeRefs reach the
+// XML of every file (for a URDF, the SDFormat its import builds).
+[[nodiscard]] std::optional<std::string> ConvertToUrdf(
+    const std::string& path, const ReadOptions& read,
+    UrdfExportOptions urdf, Diagnostics* diags);
+
+}  // namespace sdfconv
+
+#endif  // SDFCONV_CONVERTERS_CONVERT_CONVERT_H_

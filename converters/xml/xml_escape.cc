@@ -1,0 +1,140 @@
+#include "converters/xml/xml_escape.h"
+
+#include <charconv>
+#include <cstdint>
+#include <system_error>
+
+namespace sdfconv {
+namespace {
+
+void AppendUtf8(uint32_t cp, std::string* out) {
+  if (cp < 0x80) {
+    out->push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+// The text a reference `ref` (between '&' and ';') stands for, appended to
+// `out`; false when it is no reference XML defines without a DTD.
+bool AppendReference(std::string_view ref, std::string* out) {
+  if (ref == "lt") *out += '<';
+  else if (ref == "gt") *out += '>';
+  else if (ref == "amp") *out += '&';
+  else if (ref == "quot") *out += '"';
+  else if (ref == "apos") *out += '\'';
+  else if (ref.size() > 1 && ref[0] == '#') {
+    const bool hex = ref[1] == 'x';
+    const std::string_view digits = ref.substr(hex ? 2 : 1);
+    uint32_t cp = 0;
+    const auto [ptr, ec] = std::from_chars(
+        digits.data(), digits.data() + digits.size(), cp, hex ? 16 : 10);
+    if (digits.empty() || ec != std::errc() ||
+        ptr != digits.data() + digits.size() || cp > 0x10FFFF) {
+      return false;
+    }
+    AppendUtf8(cp, out);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// End-of-line handling, then (for attributes) whitespace normalisation,
+// then references.
+std::string Decode(std::string_view raw, bool attribute) {
+  std::string out;
+  out.reserve(raw.size());
+  for (size_t i = 0; i < raw.size(); ++i) {
+    const char c = raw[i];
+    if (c == '\r') {
+      if (i + 1 < raw.size() && raw[i + 1] == '\n') ++i;
+      out += attribute ? ' ' : '\n';
+      continue;
+    }
+    if (attribute && (c == '\n' || c == '\t')) {
+      out += ' ';
+      continue;
+    }
+    if (c != '&') {
+      out += c;
+      continue;
+    }
+    const size_t semi = raw.find(';', i);
+    if (semi == std::string_view::npos ||
+        !AppendReference(raw.substr(i + 1, semi - i - 1), &out)) {
+      out += c;
+      continue;
+    }
+    i = semi;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string EscapeXmlText(std::string_view value) {
+  std::string out;
+  out.reserve(value.size());
+  for (char c : value) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '\r': out += "&#13;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string EscapeXmlAttribute(std::string_view value, char quote) {
+  std::string out;
+  out.reserve(value.size());
+  for (char c : value) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += quote == '"' ? "&quot;" : "\""; break;
+      case '\'': out += quote == '\'' ? "&apos;" : "'"; break;
+      case '\n': out += "&#10;"; break;
+      case '\t': out += "&#9;"; break;
+      case '\r': out += "&#13;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string DecodeXmlText(std::string_view raw) { return Decode(raw, false); }
+
+std::string DecodeXmlAttribute(std::string_view raw) {
+  return Decode(raw, true);
+}
+
+std::string DecodeXmlCData(std::string_view raw) {
+  std::string out;
+  out.reserve(raw.size());
+  for (size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] == '\r') {
+      if (i + 1 < raw.size() && raw[i + 1] == '\n') ++i;
+      out += '\n';
+    } else {
+      out += raw[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace sdfconv

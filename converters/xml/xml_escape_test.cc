@@ -1,0 +1,30 @@
+#include "converters/xml/xml_escape.h"
+
+#include <gtest/gtest.h>
+
+namespace sdfconv {
+namespace {
+
+TEST(XmlEscapeTest, TextKeepsQuotesAndEscapesMarkup) {
+  EXPECT_EQ(EscapeXmlText("a<b>&'\"\r\n\t"), "a&lt;b&gt;&amp;'\"&#13;\n\t");
+}
+
+TEST(XmlEscapeTest, AttributesEscapeTheirQuoteAndWhitespace) {
+  EXPECT_EQ(EscapeXmlAttribute("'\"\n\t\r<&"), "'&quot;&#10;&#9;&#13;&lt;&amp;");
+  EXPECT_EQ(EscapeXmlAttribute("'\"", '\''), "&apos;\"");
+}
+
+TEST(XmlEscapeTest, DecodingFollowsXml10) {
+  EXPECT_EQ(DecodeXmlText("&lt;&gt;&amp;&quot;&apos;&#65;&#x42;\r\n\r"),
+            "<>&\"'AB\n\n");
+  EXPECT_EQ(DecodeXmlAttribute("a\tb\nc\r\nd&#10;&#9;"), "a b c d\n\t");
+  EXPECT_EQ(DecodeXmlCData("&amp;\r\n"), "&amp;\n");
+  // Not references: kept as written.
+  EXPECT_EQ(DecodeXmlText("&unknown; &#xZZ; & x"), "&unknown; &#xZZ; & x");
+  // Beyond Unicode: kept as written.
+  EXPECT_EQ(DecodeXmlText("&#x110000;"), "&#x110000;");
+  EXPECT_EQ(DecodeXmlText("&#x1F600;"), "\xF0\x9F\x98\x80");
+}
+
+}  // namespace
+}  // namespace sdfconv

@@ -1,0 +1,319 @@
+// XmlTree: the one XML tree of sdfconv. Every front end reads it, every
+// back end that writes XML edits or builds one.
+//
+// Invariants:
+//  - Lossless: every node keeps the raw source text it was parsed from
+//    (attribute quotes and spacing, comments, character references, the
+//    declaration, `<a></a>` versus `<a/>`), and Serialize() concatenates it,
+//    so an untouched tree serialises to its input byte for byte (Parse
+//    checks this and refuses the input otherwise). Edits replace the raw
+//    text of what they touch and nothing else.
+//  - Located: every node knows where it comes from. A parsed element has
+//    its file and line (the line where its start tag ends, as libxml2
+//    counts) and an element path such as
+//    `/sdf/model[@name="m"]/link[@name="l"]`; an element a converter
+//    creates can carry the source it stands for (`SetOrigin`, e.g. the URDF
+//    element an SDFormat element was made from), else it is located at its
+//    nearest located ancestor. Paths of elements nested deeper than
+//    kFullPathDepth keep the first and last kPathEndSegments segments
+//    around a marker "/...(N levels)", so a path never grows with depth.
+//  - Safe: Parse hands the text to libxml2 first, under the rules of
+//    untrusted input, and only a document libxml2 finds well-formed is
+//    scanned into the tree: no DTD of any kind (a <!DOCTYPE> stops the
+//    parser before any entity is declared: no "billion laughs", no
+//    external entities), no network, bounded size and element depth
+//    (XmlLimits -> INPUT_LIMIT_EXCEEDED; libxml2's own 256-level limit is
+//    lifted and ours enforced instead), XML_SYNTAX_ERROR for every error
+//    libxml2 reports (namespace problems, which do not make XML 1.0
+//    ill-formed, are warnings), FILE_READ for unreadable files. libxml2
+//    builds no tree of its own and reports through a handler set on this
+//    parse only. A document in another encoding than UTF-8 (UTF-16,
+//    ISO-8859-1, ...) is read as UTF-8 text; such a tree is `transcoded()`
+//    and serialises to that UTF-8 text.
+//  - An arena: nodes refer to each other by index (NodeId), never by
+//    pointer; parsing, walking, serialising, copying and destroying are
+//    iterative whatever the depth.
+//
+// Values read from the tree are decoded as an XML parser decodes them
+// (xml_escape.h); values written into it are escaped.
+//
+//   Diagnostics diags;
+//   std::optional<XmlTree> tree = XmlTree::Parse(text, "m.sdf", &diags);
+//   NodeId sdf = tree->root();
+//   tree->SetAttribute(sdf, "version", "1.8");
+//   std::string out = tree->Serialize();  // only the version changed
+#ifndef SDFCONV_CONVERTERS_XML_XML_TREE_H_
+#define SDFCONV_CONVERTERS_XML_XML_TREE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostic.h"
+
+namespace sdfconv {
+
+using NodeId = int32_t;
+inline constexpr NodeId kNoNode = -1;
+
+// Bounds on what XmlTree::Parse accepts.
+struct XmlLimits {
+  // Largest accepted input, in bytes (at most INT_MAX: libxml2 takes an int).
+  size_t max_bytes = size_t{256} << 20;
+  // Deepest accepted element nesting; the root element is at depth 1.
+  int max_depth = 200'000;
+};
+
+// Element paths deeper than this are shortened (see the file comment).
+inline constexpr int kFullPathDepth = 32;
+inline constexpr int kPathEndSegments = 16;
+
+// The bytes of the file at `path`, or nothing with FILE_READ (cannot open
+// or read) or INPUT_LIMIT_EXCEEDED (more than `limit` bytes) in `diags`.
+[[nodiscard]] std::optional<std::string> ReadFileBytes(const std::string& path,
+                                                       size_t limit,
+                                                       Diagnostics* diags);
+
+enum class XmlNodeType : uint8_t {
+  kDocument,  // the arena's node 0: the prolog, the root element, the epilog
+  kElement,
+  kText,     // raw character data, references undecoded
+  kComment,  // raw "<!--...-->"
+  kCData,    // raw "<![CDATA[...]]>"
+  kPi,       // raw "<?...?>", the XML declaration included
+};
+
+// One attribute as written: `lead name eq quote raw quote`, e.g. for
+// `  name = 'a&amp;b'`: lead "  ", eq " = ", quote '\'', raw "a&amp;b".
+struct RawAttribute {
+  std::string lead;
+  std::string name;
+  std::string eq;
+  char quote = '"';
+  std::string raw;
+};
+
+struct XmlNode {
+  XmlNodeType type = XmlNodeType::kText;
+  NodeId parent = kNoNode;
+  int32_t index = 0;  // its place in the parent's `children`
+  std::vector<NodeId> children;
+  // kText, kComment, kCData, kPi: the raw source text.
+  std::string raw;
+  // kElement: `<tag attributes tail>` or `<tag attributes tail/>`, then the
+  // children, then `end` (the raw end tag; empty when self-closing).
+  std::string tag;
+  std::vector<RawAttribute> attributes;
+  std::string tail;
+  bool self_closing = false;
+  std::string end;
+  int line = 0;         // parsed elements: see the file comment; else 0
+  int32_t origin = -1;  // index of the source it stands for (SetOrigin)
+};
+
+// One attribute's name as written (with its prefix, "mysim:speed"), its
+// decoded value, and whether it has a prefix (a custom attribute).
+struct XmlAttribute {
+  std::string name;
+  std::string value;
+  bool namespaced = false;
+};
+
+class XmlTree {
+ public:
+  // Checks `text` safely (see the file comment) and builds its tree.
+  // Returns nothing, with errors in `diags`, when the text is not
+  // acceptable XML. `path` names the document in every location.
+  [[nodiscard]] static std::optional<XmlTree> Parse(
+      std::string_view text, const std::string& path, Diagnostics* diags,
+      const XmlLimits& limits = {});
+
+  // ReadFileBytes, then Parse.
+  [[nodiscard]] static std::optional<XmlTree> Load(const std::string& path,
+                                                   Diagnostics* diags,
+                                                   const XmlLimits& limits = {});
+
+  // A new document named `file` holding only the root element `root_tag`,
+  // located at `origin`: for converters that build a document.
+  [[nodiscard]] static XmlTree Build(std::string file, std::string root_tag,
+                                     const SourceLocation& origin = {});
+
+  // ---- The document -----------------------------------------------------
+  [[nodiscard]] const std::string& file() const { return file_; }
+  [[nodiscard]] NodeId root() const { return root_; }
+  [[nodiscard]] const XmlNode& at(NodeId id) const { return nodes_[id]; }
+  [[nodiscard]] size_t size() const { return nodes_.size(); }
+  // True when the input was in another encoding and was read as UTF-8.
+  [[nodiscard]] bool transcoded() const { return transcoded_; }
+  // The document as text: the input itself for an untouched tree.
+  [[nodiscard]] std::string Serialize() const;
+  // One node and its content, as text.
+  [[nodiscard]] std::string SerializeNode(NodeId id) const;
+
+  // ---- Reading (values decoded) -----------------------------------------
+  [[nodiscard]] bool IsElement(NodeId id) const {
+    return id >= 0 && nodes_[id].type == XmlNodeType::kElement;
+  }
+  [[nodiscard]] const std::string& Tag(NodeId id) const {
+    return nodes_[id].tag;
+  }
+  // True for a tag with a namespace prefix ("mysim:thing").
+  [[nodiscard]] bool IsNamespaced(NodeId id) const;
+  // Whether `id` is part of the document (not detached or removed).
+  [[nodiscard]] bool Attached(NodeId id) const;
+  [[nodiscard]] std::optional<std::string> Attribute(
+      NodeId id, std::string_view name) const;
+  // Every attribute in document order, namespace declarations (xmlns,
+  // xmlns:p) left out.
+  [[nodiscard]] std::vector<XmlAttribute> Attributes(NodeId id) const;
+  // The element's own character data (its text and CDATA children, not
+  // those of its child elements), decoded, untrimmed.
+  [[nodiscard]] std::string Text(NodeId id) const;
+  [[nodiscard]] std::vector<NodeId> ChildElements(NodeId id) const;
+  // What comment `id` says (between `<!--` and `-->`).
+  [[nodiscard]] std::string CommentText(NodeId id) const;
+  // The first child element `tag` (any when empty), or kNoNode.
+  [[nodiscard]] NodeId FirstChild(NodeId id, std::string_view tag = {}) const;
+  // The next sibling element `tag` (any when empty), or kNoNode.
+  [[nodiscard]] NodeId NextSibling(NodeId id, std::string_view tag = {}) const;
+  [[nodiscard]] std::vector<NodeId> Children(NodeId id,
+                                             std::string_view tag) const;
+  // The parent element, or kNoNode for the root element.
+  [[nodiscard]] NodeId ParentElement(NodeId id) const;
+  // Every element under `id` (itself included) in document order, skipping
+  // the subtrees for which `skip(node)` is true (they are not listed).
+  template <typename Skip>
+  [[nodiscard]] std::vector<NodeId> Elements(NodeId id, Skip skip) const;
+  // The URI the namespace `prefix` is declared with at `id` (by it or an
+  // ancestor), or nothing when it is not declared.
+  [[nodiscard]] std::optional<std::string> NamespaceUri(
+      NodeId id, std::string_view prefix) const;
+
+  // ---- Where things are -------------------------------------------------
+  // {file, line, element path}, or the origin a converter gave it.
+  [[nodiscard]] SourceLocation Locate(NodeId id) const;
+  // The line of Locate(id).
+  [[nodiscard]] int Line(NodeId id) const;
+  // The nesting depth of element `id` (the root element is 1).
+  [[nodiscard]] int Depth(NodeId id) const;
+  // Sets the source a created node stands for.
+  void SetOrigin(NodeId id, const SourceLocation& origin);
+
+  // ---- Layout -----------------------------------------------------------
+  // The spaces and tabs before `id` on its line, if it starts a line.
+  [[nodiscard]] std::optional<std::string> Indent(NodeId id) const;
+  // The indentation of children of `parent`: that of an existing child
+  // element, else the parent's plus the file's indentation unit.
+  [[nodiscard]] std::string ChildIndent(NodeId parent) const;
+  // "\r\n" when the input used it, else "\n".
+  [[nodiscard]] const std::string& Newline() const { return newline_; }
+
+  // ---- Editing (values escaped) -----------------------------------------
+  // Sets the attribute's value (keeping its quotes and place), or appends
+  // ` name="value"` when absent.
+  void SetAttribute(NodeId id, std::string_view name, std::string_view value);
+  // Renames an attribute, keeping its value exactly as written.
+  void RenameAttribute(NodeId id, std::string_view from, std::string_view to);
+  void RemoveAttribute(NodeId id, std::string_view name);
+  // Renames an element (its start and end tags), keeping everything else.
+  void RenameElement(NodeId id, std::string_view tag);
+  // Replaces the element's character data with `value`, keeping the
+  // whitespace around the old value and any comments.
+  void SetText(NodeId id, std::string_view value);
+
+  // A new, detached element, optionally with text content.
+  NodeId NewElement(std::string_view tag, std::string_view text = {});
+  NodeId NewText(std::string_view raw);
+  // A new, detached comment `<!--text-->`.
+  NodeId NewComment(std::string_view text);
+  // A detached copy of `id` and its content (origins kept); comments are
+  // dropped when `with_comments` is false.
+  NodeId Clone(NodeId id, bool with_comments);
+  // A detached copy of `id` of another tree `from` and its content, every
+  // piece as written there (lines included, origins carried over).
+  NodeId Import(const XmlTree& from, NodeId id);
+  // Inserts the detached `child` as a child of `parent` at `index` of its
+  // children list (raw, no whitespace added).
+  void InsertAt(NodeId parent, size_t index, NodeId child);
+  // Appends the detached `child` as the last child of `parent` (raw).
+  void Append(NodeId parent, NodeId child);
+  // For building a document (no whitespace is added; WriteIndentedXml
+  // lays it out): a new element `tag` appended under `parent`, standing for
+  // `origin`; the same with text content; a new comment; the first child
+  // element `tag` of `parent`, appended when there is none.
+  NodeId AppendElement(NodeId parent, std::string_view tag,
+                       const SourceLocation& origin = {});
+  NodeId AppendValue(NodeId parent, std::string_view tag,
+                     std::string_view text, const SourceLocation& origin = {});
+  NodeId AppendComment(NodeId parent, std::string_view text);
+  NodeId FindOrAppend(NodeId parent, std::string_view tag,
+                      const SourceLocation& origin = {});
+  // Inserts the detached element `child` on a line of its own among the
+  // children of `parent`: before `before` (a child of `parent`), or last
+  // when `before` is kNoNode. Indentation follows the siblings; a
+  // self-closing parent is opened.
+  void InsertLine(NodeId parent, NodeId child, NodeId before = kNoNode);
+  // Inserts the detached element `child` on a line of its own right after
+  // `after`, a child element of its parent, with the same indentation.
+  void InsertLineAfter(NodeId after, NodeId child);
+  // Removes `id` from its parent, together with the indentation and line
+  // break in front of it when it sits on a line of its own.
+  void RemoveLine(NodeId id);
+  // Puts the detached `with` where `id` is, which becomes detached; the
+  // text around them is unchanged.
+  void Replace(NodeId id, NodeId with);
+  // Removes `id` from its parent, nothing else.
+  void Detach(NodeId id);
+  // Re-indents the raw whitespace inside a moved subtree: every line break
+  // followed by `from` becomes one followed by `to`.
+  void Reindent(NodeId id, const std::string& from, const std::string& to);
+
+ private:
+  friend class XmlTreeScanner;
+  XmlTree() = default;
+  NodeId Add(XmlNode node);
+  size_t IndexInParent(NodeId id) const { return nodes_[id].index; }
+  // Sets `index` of the children of `parent` from position `from` on.
+  void Renumber(NodeId parent, size_t from);
+  void OpenIfSelfClosing(NodeId id);
+  void Moved() { paths_valid_ = false; }
+  std::string ElementPath(NodeId id) const;
+  void IndexPaths();
+  void LearnLayout(std::string_view text);
+
+  std::vector<XmlNode> nodes_;
+  NodeId root_ = kNoNode;
+  std::string file_;
+  std::vector<SourceLocation> origins_;
+  bool transcoded_ = false;
+  std::string newline_ = "\n";
+  std::string indent_unit_ = "  ";
+  char quote_ = '"';  // the quote most attributes of the input use
+  // Per parsed element, while no node has moved: its depth, and its
+  // ancestor at depth kPathEndSegments (where a shortened path's head ends).
+  std::vector<int> depth_;
+  std::vector<NodeId> head_;
+  bool paths_valid_ = false;
+};
+
+template <typename Skip>
+std::vector<NodeId> XmlTree::Elements(NodeId id, Skip skip) const {
+  std::vector<NodeId> out;
+  std::vector<NodeId> stack = {id};
+  while (!stack.empty()) {
+    const NodeId n = stack.back();
+    stack.pop_back();
+    if (!IsElement(n) || skip(n)) continue;
+    out.push_back(n);
+    const auto& kids = nodes_[n].children;
+    for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.push_back(*it);
+  }
+  return out;
+}
+
+}  // namespace sdfconv
+
+#endif  // SDFCONV_CONVERTERS_XML_XML_TREE_H_

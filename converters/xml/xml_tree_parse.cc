@@ -1,0 +1,484 @@
+// XmlTree::Parse: libxml2 checks the text under the rules of untrusted
+// input (and builds nothing), then a scanner cuts the well-formed text into
+// the raw pieces of the tree.
+#include <iconv.h>
+#include <libxml/encoding.h>
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/xmlerror.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <climits>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <utility>
+
+#include "converters/xml/xml_tree.h"
+
+namespace sdfconv {
+namespace {
+
+// ---- The libxml2 gate -------------------------------------------------------
+
+// Never XML_PARSE_NOENT, XML_PARSE_DTDLOAD, XML_PARSE_DTDATTR or
+// XML_PARSE_XINCLUDE. XML_PARSE_HUGE only lifts libxml2's fixed depth and
+// text-size limits; GateState enforces ours.
+constexpr int kParseOptions =
+    XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_HUGE;
+
+std::string_view AsView(const xmlChar* s) {
+  return s == nullptr ? std::string_view()
+                      : std::string_view(reinterpret_cast<const char*>(s));
+}
+
+// What one check needs in the SAX callbacks (reached via ctxt->_private).
+struct GateState {
+  const XmlLimits* limits = nullptr;
+  const std::string* file = nullptr;
+  Diagnostics* diags = nullptr;
+  int depth = 0;
+  // Set when we stopped the parser ourselves (DTD, depth): libxml2's
+  // follow-up errors are not reported.
+  bool stopped = false;
+  bool reported_error = false;
+};
+
+xmlParserCtxtPtr ContextOf(void* ctx) {
+  return static_cast<xmlParserCtxtPtr>(ctx);
+}
+
+GateState* StateOf(void* ctx) {
+  return static_cast<GateState*>(ContextOf(ctx)->_private);
+}
+
+int CurrentLine(xmlParserCtxtPtr ctxt) {
+  return ctxt->input != nullptr ? ctxt->input->line : 0;
+}
+
+void StopWithError(void* ctx, Code code, std::string message) {
+  xmlParserCtxtPtr ctxt = ContextOf(ctx);
+  GateState* state = StateOf(ctx);
+  if (!state->stopped) {
+    state->diags->Error(code, {*state->file, CurrentLine(ctxt), ""},
+                        std::move(message));
+    state->stopped = true;
+    state->reported_error = true;
+  }
+  xmlStopParser(ctxt);
+}
+
+// Called by libxml2 at <!DOCTYPE name ...>, before any of its internal
+// subset (where entities would be declared) is read.
+void RejectDoctype(void* ctx, const xmlChar* name, const xmlChar* /*public_id*/,
+                   const xmlChar* /*system_id*/) {
+  StopWithError(ctx, Code::kXmlSyntaxError,
+                "<!DOCTYPE " + std::string(AsView(name)) +
+                    ">: DTDs and entity declarations are not allowed");
+}
+
+void StartElement(void* ctx, const xmlChar* localname,
+                  const xmlChar* /*prefix*/, const xmlChar* /*uri*/,
+                  int /*nb_namespaces*/, const xmlChar** /*namespaces*/,
+                  int /*nb_attributes*/, int /*nb_defaulted*/,
+                  const xmlChar** /*attributes*/) {
+  GateState* state = StateOf(ctx);
+  if (++state->depth > state->limits->max_depth) {
+    StopWithError(ctx, Code::kInputLimitExceeded,
+                  "elements are nested more than " +
+                      std::to_string(state->limits->max_depth) +
+                      " levels deep (at <" + std::string(AsView(localname)) +
+                      ">)");
+  }
+}
+
+// Nothing to do; set so that libxml2 keeps a comment's text for its
+// messages ("Double hyphen within comment: <!-- ...").
+void Comment(void* /*ctx*/, const xmlChar* /*value*/) {}
+
+void EndElement(void* ctx, const xmlChar* /*localname*/,
+                const xmlChar* /*prefix*/, const xmlChar* /*uri*/) {
+  --StateOf(ctx)->depth;
+}
+
+// libxml2's structured error handler for this parse. `user` is the parser
+// context (libxml2 passes ctxt->userData, which is the context itself).
+void OnXmlError(void* user, xmlErrorPtr error) {
+  GateState* state = StateOf(user);
+  if (state->stopped || error == nullptr) return;
+  std::string message = error->message != nullptr ? error->message : "";
+  while (!message.empty() &&
+         (message.back() == '\n' || message.back() == ' ')) {
+    message.pop_back();
+  }
+  if (message.empty()) message = "malformed XML";
+  const SourceLocation at{*state->file, error->line, ""};
+  if (error->level == XML_ERR_WARNING || error->domain == XML_FROM_NAMESPACE) {
+    state->diags->Warning(Code::kXmlSyntaxError, at, std::move(message));
+  } else {
+    state->diags->Error(Code::kXmlSyntaxError, at, std::move(message));
+    state->reported_error = true;
+  }
+}
+
+struct ContextDeleter {
+  void operator()(xmlParserCtxtPtr ctxt) const { xmlFreeParserCtxt(ctxt); }
+};
+
+// True when libxml2 finds `text` well-formed under our rules; otherwise
+// false with at least one error in `diags`. No tree is built: every
+// callback that would build one is unset.
+bool PassesGate(std::string_view text, const std::string& path,
+                Diagnostics* diags, const XmlLimits& limits) {
+  static const bool initialized = (xmlInitParser(), true);  // once, safely
+  (void)initialized;
+  std::unique_ptr<xmlParserCtxt, ContextDeleter> ctxt(xmlNewParserCtxt());
+  if (ctxt == nullptr || ctxt->sax == nullptr) {
+    diags->Error(Code::kFileRead, {path, 0, ""},
+                 "cannot create an XML parser (out of memory)");
+    return false;
+  }
+  GateState state;
+  state.limits = &limits;
+  state.file = &path;
+  state.diags = diags;
+  ctxt->_private = &state;
+  xmlSAXHandler* sax = ctxt->sax;
+  sax->internalSubset = &RejectDoctype;
+  sax->externalSubset = &RejectDoctype;
+  sax->startElementNs = &StartElement;
+  sax->endElementNs = &EndElement;
+  sax->serror = &OnXmlError;
+  sax->startDocument = nullptr;
+  sax->endDocument = nullptr;
+  sax->characters = nullptr;
+  sax->ignorableWhitespace = nullptr;
+  sax->cdataBlock = nullptr;
+  sax->comment = &Comment;
+  sax->processingInstruction = nullptr;
+  sax->reference = nullptr;
+  sax->startElement = nullptr;
+  sax->endElement = nullptr;
+  sax->initialized = XML_SAX2_MAGIC;  // so that libxml2 uses `serror`
+
+  xmlDocPtr doc = xmlCtxtReadMemory(ctxt.get(), text.data(),
+                                    static_cast<int>(text.size()),
+                                    path.c_str(), /*encoding=*/nullptr,
+                                    kParseOptions);
+  if (doc != nullptr) xmlFreeDoc(doc);  // none is built; to be safe
+  const bool well_formed = ctxt->wellFormed != 0;
+  if (state.stopped) return false;
+  if (!well_formed) {
+    if (!state.reported_error) {
+      diags->Error(Code::kXmlSyntaxError, {path, 0, ""},
+                   "not a well-formed XML document");
+    }
+    return false;
+  }
+  return true;
+}
+
+// ---- Encodings --------------------------------------------------------------
+
+bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+// The encoding= of an XML declaration at the start of ASCII-compatible
+// text, or "".
+std::string DeclaredEncoding(std::string_view text) {
+  size_t start = 0;
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") start = 3;
+  if (text.substr(start, 5) != "<?xml") return "";
+  const size_t end = text.find("?>", start);
+  const std::string_view decl = text.substr(start, end - start);
+  const size_t at = decl.find("encoding");
+  if (at == std::string_view::npos) return "";
+  size_t i = decl.find_first_of("\"'", at);
+  if (i == std::string_view::npos) return "";
+  const size_t close = decl.find(decl[i], i + 1);
+  if (close == std::string_view::npos) return "";
+  return std::string(decl.substr(i + 1, close - i - 1));
+}
+
+// The encoding `text` must be read from when it is not UTF-8 (or ASCII),
+// by its first bytes or its declaration; "" for UTF-8.
+std::string ForeignEncoding(std::string_view text) {
+  const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+  const xmlCharEncoding detected = xmlDetectCharEncoding(
+      bytes, static_cast<int>(std::min<size_t>(text.size(), 4)));
+  switch (detected) {
+    case XML_CHAR_ENCODING_UTF16LE: return "UTF-16LE";
+    case XML_CHAR_ENCODING_UTF16BE: return "UTF-16BE";
+    case XML_CHAR_ENCODING_UCS4LE: return "UCS-4LE";
+    case XML_CHAR_ENCODING_UCS4BE: return "UCS-4BE";
+    case XML_CHAR_ENCODING_EBCDIC: return "EBCDIC-US";
+    default: break;
+  }
+  const std::string declared = DeclaredEncoding(text);
+  for (const char* same : {"", "UTF-8", "UTF8", "US-ASCII", "ASCII"}) {
+    if (EqualsIgnoringCase(declared, same)) return "";
+  }
+  return declared;
+}
+
+// `text` converted from `encoding` to UTF-8 (a byte order mark dropped),
+// or nothing when iconv cannot.
+std::optional<std::string> ToUtf8(std::string_view text,
+                                  const std::string& encoding) {
+  iconv_t cd = iconv_open("UTF-8", encoding.c_str());
+  if (cd == reinterpret_cast<iconv_t>(-1)) return std::nullopt;
+  std::string out(text.size() * 4 + 16, '\0');
+  char* in = const_cast<char*>(text.data());
+  size_t in_left = text.size();
+  char* to = out.data();
+  size_t out_left = out.size();
+  const size_t n = iconv(cd, &in, &in_left, &to, &out_left);
+  iconv_close(cd);
+  if (n == static_cast<size_t>(-1) || in_left != 0) return std::nullopt;
+  out.resize(out.size() - out_left);
+  if (out.compare(0, 3, "\xEF\xBB\xBF") == 0) out.erase(0, 3);
+  return out;
+}
+
+bool IsSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+bool IsNameEnd(char c) {
+  return IsSpace(c) || c == '/' || c == '>' || c == '=';
+}
+
+}  // namespace
+
+// ---- The scanner ------------------------------------------------------------
+
+// Scans well-formed, DTD-free XML (the gate has checked it) into nodes.
+class XmlTreeScanner {
+ public:
+  XmlTreeScanner(std::string_view text, std::vector<XmlNode>* nodes)
+      : text_(text), nodes_(nodes) {}
+
+  // Returns the root element, or kNoNode if the text is not what we expect.
+  NodeId Run();
+
+ private:
+  NodeId Add(XmlNode node, NodeId parent) {
+    const auto id = static_cast<NodeId>(nodes_->size());
+    node.parent = parent;
+    node.index = static_cast<int32_t>((*nodes_)[parent].children.size());
+    nodes_->push_back(std::move(node));
+    (*nodes_)[parent].children.push_back(id);
+    return id;
+  }
+  // Adds raw text [pos_, end) as a node of `type` under `parent`.
+  void AddRaw(XmlNodeType type, size_t end, NodeId parent) {
+    XmlNode n;
+    n.type = type;
+    n.raw = std::string(text_.substr(pos_, end - pos_));
+    Advance(end);
+    Add(std::move(n), parent);
+  }
+  void Advance(size_t to) {
+    line_ += static_cast<int>(
+        std::count(text_.begin() + static_cast<std::ptrdiff_t>(pos_),
+                   text_.begin() + static_cast<std::ptrdiff_t>(to), '\n'));
+    pos_ = to;
+  }
+  bool StartsWith(std::string_view s) const {
+    return text_.substr(pos_, s.size()) == s;
+  }
+  // Parses a start tag at pos_; false if malformed.
+  bool StartTag(NodeId parent, std::vector<NodeId>* open);
+
+  std::string_view text_;
+  std::vector<XmlNode>* nodes_;
+  size_t pos_ = 0;
+  int line_ = 1;
+};
+
+NodeId XmlTreeScanner::Run() {
+  std::vector<NodeId> open = {0};
+  NodeId root = kNoNode;
+  while (pos_ < text_.size()) {
+    const NodeId parent = open.back();
+    if (text_[pos_] != '<') {
+      size_t end = text_.find('<', pos_);
+      if (end == std::string_view::npos) end = text_.size();
+      AddRaw(XmlNodeType::kText, end, parent);
+      continue;
+    }
+    auto until = [&](std::string_view close) {
+      const size_t at = text_.find(close, pos_ + 2);
+      return at == std::string_view::npos ? at : at + close.size();
+    };
+    size_t end = std::string_view::npos;
+    if (StartsWith("<!--")) {
+      if ((end = until("-->")) == std::string_view::npos) return kNoNode;
+      AddRaw(XmlNodeType::kComment, end, parent);
+    } else if (StartsWith("<![CDATA[")) {
+      if ((end = until("]]>")) == std::string_view::npos) return kNoNode;
+      AddRaw(XmlNodeType::kCData, end, parent);
+    } else if (StartsWith("<?")) {
+      if ((end = until("?>")) == std::string_view::npos) return kNoNode;
+      AddRaw(XmlNodeType::kPi, end, parent);
+    } else if (StartsWith("<!")) {
+      return kNoNode;  // a DTD: the gate refuses them
+    } else if (StartsWith("</")) {
+      end = text_.find('>', pos_);
+      if (end == std::string_view::npos || open.size() < 2) return kNoNode;
+      (*nodes_)[parent].end = std::string(text_.substr(pos_, end + 1 - pos_));
+      Advance(end + 1);
+      open.pop_back();
+    } else {
+      if (parent == 0 && root != kNoNode) return kNoNode;
+      if (!StartTag(parent, &open)) return kNoNode;
+      if (parent == 0) root = static_cast<NodeId>(nodes_->size()) - 1;
+    }
+  }
+  return open.size() == 1 ? root : kNoNode;
+}
+
+bool XmlTreeScanner::StartTag(NodeId parent, std::vector<NodeId>* open) {
+  XmlNode n;
+  n.type = XmlNodeType::kElement;
+  size_t i = pos_ + 1;
+  const size_t name_start = i;
+  while (i < text_.size() && !IsNameEnd(text_[i])) ++i;
+  n.tag = std::string(text_.substr(name_start, i - name_start));
+  if (n.tag.empty()) return false;
+  while (true) {
+    const size_t lead_start = i;
+    while (i < text_.size() && IsSpace(text_[i])) ++i;
+    if (i >= text_.size()) return false;
+    if (text_[i] == '>' || text_[i] == '/') {
+      n.tail = std::string(text_.substr(lead_start, i - lead_start));
+      n.self_closing = text_[i] == '/';
+      i += n.self_closing ? 2 : 1;
+      break;
+    }
+    RawAttribute a;
+    a.lead = std::string(text_.substr(lead_start, i - lead_start));
+    const size_t attr_name = i;
+    while (i < text_.size() && !IsNameEnd(text_[i])) ++i;
+    a.name = std::string(text_.substr(attr_name, i - attr_name));
+    const size_t eq_start = i;
+    while (i < text_.size() && text_[i] != '"' && text_[i] != '\'') ++i;
+    if (i >= text_.size() || a.name.empty()) return false;
+    a.eq = std::string(text_.substr(eq_start, i - eq_start));
+    a.quote = text_[i];
+    const size_t value_end = text_.find(a.quote, i + 1);
+    if (value_end == std::string_view::npos) return false;
+    a.raw = std::string(text_.substr(i + 1, value_end - i - 1));
+    i = value_end + 1;
+    n.attributes.push_back(std::move(a));
+  }
+  const bool self_closing = n.self_closing;
+  // The line where the start tag ends, as libxml2 counts element lines.
+  Advance(i);
+  n.line = line_;
+  const NodeId id = Add(std::move(n), parent);
+  if (!self_closing) open->push_back(id);
+  return true;
+}
+
+// ---- Loading ----------------------------------------------------------------
+
+std::optional<std::string> ReadFileBytes(const std::string& path,
+                                         size_t limit, Diagnostics* diags) {
+  // Reads at most limit + 1 bytes (enough to know the file is too big).
+  const SourceLocation at{path, 0, ""};
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) {
+    diags->Error(Code::kFileRead, at,
+                 "cannot open '" + path + "': " + std::strerror(errno));
+    return std::nullopt;
+  }
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> closer(f, &std::fclose);
+  struct stat st {};
+  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+      static_cast<uint64_t>(st.st_size) > limit) {
+    diags->Error(Code::kInputLimitExceeded, at,
+                 "file is " + std::to_string(st.st_size) +
+                     " bytes; the limit is " + std::to_string(limit));
+    return std::nullopt;
+  }
+  std::string bytes;
+  char buffer[1 << 16];
+  while (true) {
+    const size_t n = std::fread(buffer, 1, sizeof(buffer), f);
+    bytes.append(buffer, n);
+    if (bytes.size() > limit) {
+      diags->Error(Code::kInputLimitExceeded, at,
+                   "input is more than " + std::to_string(limit) + " bytes");
+      return std::nullopt;
+    }
+    if (n < sizeof(buffer)) break;
+  }
+  if (std::ferror(f)) {
+    diags->Error(Code::kFileRead, at,
+                 "cannot read '" + path + "': " + std::strerror(errno));
+    return std::nullopt;
+  }
+  return bytes;
+}
+
+std::optional<XmlTree> XmlTree::Load(const std::string& path,
+                                     Diagnostics* diags,
+                                     const XmlLimits& limits) {
+  const std::optional<std::string> bytes =
+      ReadFileBytes(path, limits.max_bytes, diags);
+  if (!bytes) return std::nullopt;
+  return Parse(*bytes, path, diags, limits);
+}
+
+std::optional<XmlTree> XmlTree::Parse(std::string_view text,
+                                      const std::string& path,
+                                      Diagnostics* diags,
+                                      const XmlLimits& limits) {
+  const size_t max_bytes =
+      std::min(limits.max_bytes, static_cast<size_t>(INT_MAX));
+  if (text.size() > max_bytes) {
+    diags->Error(Code::kInputLimitExceeded, {path, 0, ""},
+                 "input is " + std::to_string(text.size()) +
+                     " bytes; the limit is " + std::to_string(max_bytes));
+    return std::nullopt;
+  }
+  if (!PassesGate(text, path, diags, limits)) return std::nullopt;
+  XmlTree tree;
+  tree.file_ = path;
+  std::optional<std::string> utf8;
+  if (const std::string encoding = ForeignEncoding(text); !encoding.empty()) {
+    utf8 = ToUtf8(text, encoding);
+    if (!utf8) {
+      diags->Error(Code::kXmlSyntaxError, {path, 0, ""},
+                   "cannot read the text as " + encoding);
+      return std::nullopt;
+    }
+    text = *utf8;
+    tree.transcoded_ = true;
+  }
+  XmlNode document;
+  document.type = XmlNodeType::kDocument;
+  tree.nodes_.push_back(std::move(document));
+  tree.root_ = XmlTreeScanner(text, &tree.nodes_).Run();
+  if (tree.root_ == kNoNode || tree.Serialize() != text) {
+    diags->Error(Code::kXmlSyntaxError, {path, 0, ""},
+                 "the XML is well-formed but sdfconv cannot read it "
+                 "losslessly");
+    return std::nullopt;
+  }
+  tree.LearnLayout(text);
+  tree.IndexPaths();
+  return tree;
+}
+
+}  // namespace sdfconv

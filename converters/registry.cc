@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "converters/include/compose.h"
+#include "converters/include/include_stand_ins.h"
 #include "converters/sdf/legacy_reader.h"
 #include "converters/sdf/sdf_reader.h"
 #include "converters/urdf/urdf_front_end.h"
@@ -130,8 +131,12 @@ std::optional<Document> ReadTree(int32_t tree, XmlSources* sources,
                                  Diagnostics* diags,
                                  const ReadOptions& options) {
   std::optional<Document> doc = ReadOne(tree, sources, options, diags);
-  if (!doc || !options.expand_includes || !HasIncludePlaceholders(*doc)) {
+  if (!doc || options.includes == ReadOptions::Includes::kPlaceholders ||
+      !HasIncludePlaceholders(*doc)) {
     return doc;
+  }
+  if (options.includes == ReadOptions::Includes::kStandIns) {
+    return WithIncludeStandIns(*doc);
   }
   ComposeOptions compose;
   compose.search = options.include_search;

@@ -37,11 +37,14 @@ namespace sdfconv {
 
 struct ReadOptions {
   XmlLimits xml_limits;  // input size and nesting bounds (every file read)
-  // Whether <include>s are replaced by the models they name
-  // (converters/include/compose.h, docs/composition.md). When false, each
-  // stays an include placeholder: a model Element with `include` set and
-  // no content of its own.
-  bool expand_includes = true;
+  // What becomes of <include>s: kExpand replaces each by the model it names
+  // (converters/include/compose.h, docs/composition.md); kPlaceholders
+  // keeps each as an include placeholder (a model Element with `include`
+  // set and no content of its own); kStandIns replaces each by a stand-in
+  // for what the file says about it, reading no other file
+  // (converters/include/include_stand_ins.h, for proofs).
+  enum class Includes { kExpand, kPlaceholders, kStandIns };
+  Includes includes = Includes::kExpand;
   IncludeSearch include_search;  // where model:// and relative URIs are found
   UrdfImportOptions urdf;        // how a URDF (read or included) is imported
 };

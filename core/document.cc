@@ -1,7 +1,6 @@
 #include "core/document.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <utility>
 
 namespace sdfconv {
@@ -62,9 +61,23 @@ bool Document::AtLeast(int major, int minor) const {
 }
 
 int VersionNumber(const std::string& version) {
-  int ma = 0, mi = 0;
-  if (std::sscanf(version.c_str(), "%d.%d", &ma, &mi) != 2) return 0;
-  return VersionNumber(ma, mi);
+  // Digits, a dot, digits; whitespace around them allowed.
+  size_t i = version.find_first_not_of(" \t\n\r");
+  const size_t end = version.find_last_not_of(" \t\n\r") + 1;
+  int parts[2] = {0, 0};
+  for (int k = 0; k < 2; ++k) {
+    const size_t start = i;
+    for (; i < end && version[i] >= '0' && version[i] <= '9'; ++i) {
+      if (parts[k] > 1000) return 0;
+      parts[k] = parts[k] * 10 + (version[i] - '0');
+    }
+    if (i == start) return 0;
+    if (k == 0) {
+      if (i >= end || version[i] != '.') return 0;
+      ++i;
+    }
+  }
+  return i == end ? VersionNumber(parts[0], parts[1]) : 0;
 }
 
 std::vector<int> ElementVersions(const Document& doc) {

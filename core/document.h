@@ -111,6 +111,10 @@ struct IncludeSpec {
   std::string file;               // the file the model was read from
   SourceLocation source;          // the <include>
   NodeRef node;                   // the <include>
+  // Set on the elements that stand for an include whose file is not read
+  // (converters/include/include_stand_ins.h): a proof that covers what the
+  // including file says, whatever the included file holds.
+  bool stand_in = false;
 };
 
 struct Element {
@@ -181,7 +185,8 @@ struct Document {
 };
 
 // An SDFormat version as a comparable number: major * 1000 + minor
-// ("1.8" -> 1008); 0 when `version` is not "MAJOR.MINOR".
+// ("1.8" -> 1008); 0 when `version` is not "MAJOR.MINOR" (digits only,
+// whitespace around allowed). The one parser of version numbers.
 int VersionNumber(const std::string& version);
 constexpr int VersionNumber(int major, int minor) {
   return major * 1000 + minor;

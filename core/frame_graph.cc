@@ -14,7 +14,9 @@ std::string PhaseContext::Quote(ElementId id) const {
   const std::string kind =
       e.kind == ElementKind::kOther ? "<" + e.tag + ">" : KindName(e.kind);
   std::string out = kind + " '" + e.name + "'";
-  if (e.include) out += " (<include> of '" + e.include->uri + "')";
+  if (e.include && !e.include->stand_in) {
+    out += " (<include> of '" + e.include->uri + "')";
+  }
   return out;
 }
 

@@ -94,6 +94,26 @@ ElementId ScopeIndex::Find(ElementId scope, std::string_view ref,
   }
 }
 
+ScopeIndex::Descent ScopeIndex::Descend(ElementId scope,
+                                        std::string_view ref) const {
+  if (!IsScope(doc_, scope) || Child(scope, ref, std::nullopt) != kNoElement) {
+    return {scope, ref};
+  }
+  Descent d{scope, ref};
+  while (true) {
+    const size_t sep = d.rest.find(kSeparator);
+    if (sep == std::string_view::npos) {
+      const ElementId last = Child(d.model, d.rest, ElementKind::kModel);
+      if (last != kNoElement) return {last, std::string_view()};
+      return d;
+    }
+    const ElementId next =
+        Child(d.model, d.rest.substr(0, sep), ElementKind::kModel);
+    if (next == kNoElement) return d;
+    d = {next, d.rest.substr(sep + kSeparator.size())};
+  }
+}
+
 ElementId ScopeIndex::ScopeOf(ElementId id) const {
   ElementId p = doc_.at(id).parent;
   while (p != kNoElement && !IsScope(doc_, p)) p = doc_.at(p).parent;

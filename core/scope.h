@@ -47,6 +47,19 @@ class ScopeIndex {
   [[nodiscard]] ElementId LookupKind(ElementId scope, std::string_view ref,
                                      ElementKind kind) const;
 
+  // How far `ref` goes down from `scope` through nested models: the
+  // deepest model (or `scope` itself) its leading `a::b::` segments name,
+  // and the rest of `ref` after them (empty when `ref` is `a::b`, naming
+  // that model). For a reference into an included model that is not
+  // expanded (an include placeholder has no children): the placeholder and
+  // the path inside it. Plain names and names written with `::` that match
+  // a child as a whole descend nowhere.
+  struct Descent {
+    ElementId model = kNoElement;
+    std::string_view rest;
+  };
+  [[nodiscard]] Descent Descend(ElementId scope, std::string_view ref) const;
+
   // The model or world whose names `id` is written among: for a link, joint,
   // frame or nested model, its parent; for a collision, visual, sensor or
   // light, the model (or world) around its link. kNoElement for the root.

@@ -11,7 +11,8 @@ namespace sdfconv {
 namespace {
 
 bool IsPlaceholder(const Element& e) {
-  return e.include.has_value() && e.include->file.empty();
+  return e.include.has_value() && e.include->file.empty() &&
+         !e.include->stand_in;
 }
 
 // One element waiting to be copied: from `doc`, under `out_parent` in the
@@ -166,6 +167,15 @@ void Composer::Expand(const Pending& p, std::vector<Pending>* stack) {
 }
 
 }  // namespace
+
+std::string PlaceholderName(const Element& placeholder) {
+  if (placeholder.has_name) return placeholder.name;
+  std::string_view uri = placeholder.include->uri;
+  while (!uri.empty() && uri.back() == '/') uri.remove_suffix(1);
+  const size_t slash = uri.find_last_of('/');
+  return std::string(slash == std::string_view::npos ? uri
+                                                     : uri.substr(slash + 1));
+}
 
 bool HasIncludePlaceholders(const Document& doc) {
   for (const Element& e : doc.elements) {

@@ -59,6 +59,12 @@ struct ComposeOptions {
   VersionSupported supported;
 };
 
+// The name an include placeholder is known by before its file is read:
+// //include/name, else the last segment of its //include/uri
+// ("model://arm/" -> "arm"), which names the included model when the model
+// is named after its folder.
+[[nodiscard]] std::string PlaceholderName(const Element& placeholder);
+
 // Whether `doc` has an include placeholder.
 [[nodiscard]] bool HasIncludePlaceholders(const Document& doc);
 

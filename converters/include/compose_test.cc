@@ -272,13 +272,17 @@ TEST_F(ComposeTest, EachFileIsLoadedOnce) {
   Write("p.sdf", Model("p", R"(<link name="l"/>)"));
   Diagnostics* sink = &diags_;
   const std::optional<Document> doc = ReadFile(
-      file, sink, [] { ReadOptions o; o.expand_includes = false; return o; }());
+      file, sink, [] {
+        ReadOptions o;
+        o.includes = ReadOptions::Includes::kPlaceholders;
+        return o;
+      }());
   ASSERT_TRUE(doc.has_value());
   int loads = 0;
   const IncludeLoader load = [&](const std::string& path, Diagnostics* d) {
     ++loads;
     ReadOptions o;
-    o.expand_includes = false;
+    o.includes = ReadOptions::Includes::kPlaceholders;
     return ReadFile(path, d, o);
   };
   ComposeOptions options;

@@ -208,6 +208,7 @@ Element Reader::ReadInclude(XmlElement node) {
   e.source = Locate(node);
   e.node = RefOf(node);
   IncludeSpec spec;
+  spec.source = e.source;
   spec.node = e.node;
   if (XmlElement uri = UniqueChild(node, "uri")) {
     spec.uri = std::string(TrimWhitespace(Text(uri)));
@@ -541,11 +542,11 @@ std::optional<std::string> AcceptedSdfVersion(const XmlTree& xml,
 std::optional<Document> ReadSdfTree(const XmlTree& xml, int32_t tree,
                                     const std::string& version,
                                     const SdfDialect& dialect,
-                                    Diagnostics* diags) {
+                                    Diagnostics* diags, bool check_schema) {
   // Phase 1 (schema validation) over the whole file, then the reading.
   const size_t first = diags->size();
   Diagnostics schema;
-  CheckSchema(xml, version, &schema);
+  if (check_schema) CheckSchema(xml, version, &schema);
   const XmlElement root = RootElement(xml);
   const XmlElement top = FindTop(root, diags);
   std::optional<Document> doc;

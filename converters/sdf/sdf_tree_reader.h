@@ -70,11 +70,14 @@ namespace sdfconv {
 // Document of `version`, following `dialect`; every Element's NodeRef names
 // its node in `xml`, tree `tree` of the read. Nothing (with an error) when
 // the root holds neither; errors for anything else directly under it.
+// Phase 1 runs unless `check_schema` is false (for a reader that wants the
+// structure only, like the upgrade's view of a tree it is editing).
 [[nodiscard]] std::optional<Document> ReadSdfTree(const XmlTree& xml,
                                                   int32_t tree,
                                                   const std::string& version,
                                                   const SdfDialect& dialect,
-                                                  Diagnostics* diags);
+                                                  Diagnostics* diags,
+                                                  bool check_schema = true);
 
 }  // namespace sdfconv
 

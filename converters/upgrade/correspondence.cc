@@ -1,71 +1,94 @@
 #include "converters/upgrade/correspondence.h"
 
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace sdfconv::upgrade {
 namespace {
 
-// The scoped name `id` had in the input, from the snapshot.
-std::string InputScopedName(const NameSnapshot& s, NodeId id) {
-  std::vector<NodeId> chain;
-  for (NodeId n = id; n != kNoNode; n = s.entries[n].parent) {
-    chain.push_back(n);
-  }
-  std::string out;
-  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-    if (!out.empty()) out += "::";
-    out += s.entries[*it].name;
-  }
-  return out;
+bool Compared(ElementKind kind) {
+  return kind != ElementKind::kWorld && kind != ElementKind::kOther;
 }
 
 }  // namespace
 
-NameSnapshot SnapshotNames(const XmlTree& tree, const SdfIndex& index) {
-  NameSnapshot s;
-  s.entries.resize(tree.size());
-  for (NodeId id : index.Elements()) {
-    std::string kind = index.DocumentKind(id);
-    if (kind.empty() && !index.NamesDescendants(id)) continue;
-    s.entries[id] = {std::move(kind), index.NameOf(id), index.NameParent(id),
-                     true};
-  }
-  return s;
-}
-
-Correspondence Correspond(const NameSnapshot& before, const XmlTree& tree,
+Correspondence Correspond(const InputMeaning& in, const XmlTree& tree,
+                          const TreeIndex& out,
                           const std::unordered_map<NodeId, NodeId>& alias,
                           const std::unordered_set<NodeId>& flipped) {
-  const SdfIndex after(tree);
+  const Document& a = in.doc();
+  const Document& b = out.doc();
+  // The node standing now for input node `n`, or kNoNode.
   auto now = [&](NodeId n) -> NodeId {
     if (n == kNoNode || tree.Attached(n)) return n;
     const auto it = alias.find(n);
     return it == alias.end() ? kNoNode : it->second;
   };
+  const auto size = static_cast<ElementId>(a.size());
+  // Per input element: its counterpart in `out`, or kNoElement when it is
+  // inside an included model (it keeps its name there) or gone.
+  std::vector<ElementId> counterpart(a.size(), kNoElement);
+  std::vector<char> gone(a.size(), 0), changed(a.size(), 0);
+  std::unordered_map<ElementId, std::string> out_name;  // changed ones
   Correspondence c;
-  const auto size = static_cast<NodeId>(before.entries.size());
-  std::vector<char> changed(before.entries.size(), 0);
-  // Name parents come before their children in the input's node order.
-  for (NodeId id = 0; id < size; ++id) {
-    const NameSnapshot::Entry& e = before.entries[id];
-    if (!e.recorded) continue;
-    const NodeId o = now(id);
-    if (o == kNoNode) {
-      changed[id] = 1;
+  for (ElementId id = 0; id < size; ++id) {
+    const Element& e = a.at(id);
+    const ElementId parent = e.parent;
+    NodeId node = kNoNode;
+    // An included model keeps the name its file or <include> gives it (the
+    // upgrade renames no include); only where it is can change.
+    bool included = false;
+    if (e.node.valid() && e.node.tree == 0) {
+      node = e.node.node;
+    } else if (!(e.include && e.include->stand_in &&
+                 e.kind == ElementKind::kLink)) {
+      node = in.IncludeOf(id);  // an included model: its <include>
+      included = node != kNoNode;
+    }
+    bool differs = false;
+    if (node != kNoNode) {
+      const ElementId o = out.ElementOf(now(node));
+      if (o == kNoElement) {
+        gone[id] = changed[id] = 1;
+        continue;
+      }
+      const Element& f = b.at(o);
+      const ElementId expected_parent =
+          parent == kNoElement ? kNoElement : counterpart[parent];
+      differs = f.kind != e.kind || (!included && f.name != e.name) ||
+                (parent != kNoElement && f.parent != expected_parent);
+      if (!included) counterpart[id] = o;
+    }
+    if (parent != kNoElement && gone[parent]) {
+      gone[id] = changed[id] = 1;
       continue;
     }
-    const std::string kind = after.DocumentKind(o);
-    changed[id] = kind != e.kind || after.NameOf(o) != e.name ||
-                  after.NameParent(o) != now(e.parent) ||
-                  (e.parent != kNoNode && changed[e.parent]);
-    if (!changed[id] || e.kind.empty() || kind.empty()) continue;
-    std::pair<std::string, std::string> from(e.kind,
-                                             InputScopedName(before, id));
-    std::pair<std::string, std::string> to(kind, after.ScopedName(o));
-    if (from != to) c.renamed.emplace(std::move(from), std::move(to));
+    changed[id] = differs || (parent != kNoElement && changed[parent]);
+    if (!changed[id]) continue;
+    // Spelled out only where something changed.
+    const std::string in_name = a.ScopedName(id);
+    std::string name;
+    if (counterpart[id] != kNoElement) {
+      name = b.ScopedName(counterpart[id]);
+    } else {
+      const auto p = out_name.find(parent);
+      const std::string& above =
+          p != out_name.end() ? p->second : a.ScopedName(parent);
+      name = above.empty() ? e.name : above + "::" + e.name;
+    }
+    const ElementKind kind =
+        counterpart[id] != kNoElement ? b.at(counterpart[id]).kind : e.kind;
+    if (Compared(e.kind) && Compared(kind) &&
+        (kind != e.kind || name != in_name)) {
+      c.renamed.emplace(std::make_pair(std::string(KindName(e.kind)), in_name),
+                        std::make_pair(std::string(KindName(kind)), name));
+    }
+    out_name.emplace(id, std::move(name));
   }
   for (NodeId joint : flipped) {
-    c.flipped_joints.insert(after.ScopedName(joint));
+    const ElementId o = out.ElementOf(joint);
+    if (o != kNoElement) c.flipped_joints.insert(b.ScopedName(o));
   }
   return c;
 }

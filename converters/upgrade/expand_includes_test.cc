@@ -55,7 +55,7 @@ class ExpandIncludesTest : public ::testing::Test {
   Resolved Resolve(const std::string& sdf18) {
     Diagnostics diags;
     ReadOptions options;
-    options.expand_includes = false;
+    options.includes = ReadOptions::Includes::kPlaceholders;
     const std::optional<Document> doc =
         ReadString(sdf18, (dir_ / "out.sdf").string(), &diags, options);
     EXPECT_TRUE(doc.has_value());

@@ -97,9 +97,8 @@ void Restructure(XmlTree& tree, NodeId imu, NodeId noise) {
 }  // namespace
 
 void RestructureImuNoise(Context& ctx) {
-  if (ctx.version.AtLeast(1, 6)) return;
-  const SdfIndex index(ctx.tree);
-  for (NodeId imu : index.Elements()) {
+  if (ctx.AtLeast(1, 6)) return;
+  for (NodeId imu : SdfRegion(ctx.tree).Elements()) {
     const NodeId sensor = ctx.tree.ParentElement(imu);
     if (ctx.tree.Tag(imu) != "imu" || sensor == kNoNode ||
         ctx.tree.Tag(sensor) != "sensor") {

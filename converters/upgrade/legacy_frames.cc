@@ -27,7 +27,7 @@ struct Placement {
   NodeId container = kNoNode;  // the child of `scope` that held the frame
 };
 
-Placement PlacementOf(const XmlTree& tree, const SdfIndex& index,
+Placement PlacementOf(const XmlTree& tree, const TreeIndex& index,
                       NodeId frame) {
   Placement p;
   NodeId a = tree.ParentElement(frame);
@@ -102,11 +102,11 @@ bool Reexpress(Context& ctx, NodeId frame, const Placement& p) {
 }  // namespace
 
 void MoveLegacyFrames(Context& ctx) {
-  if (!ctx.version.Legacy()) return;
+  if (!ctx.Legacy()) return;
   XmlTree& tree = ctx.tree;
-  const SdfIndex index(tree);
+  const TreeIndex index = ctx.Index();
   std::vector<std::pair<NodeId, Placement>> moves;
-  for (NodeId id : index.Elements()) {
+  for (NodeId id : SdfRegion(tree).Elements()) {
     const NodeId parent = tree.ParentElement(id);
     if (tree.Tag(id) != "frame" || parent == kNoNode || index.IsScope(parent)) {
       continue;

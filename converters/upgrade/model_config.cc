@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "converters/upgrade/sdf_index.h"
 #include "converters/upgrade/upgrade.h"
+#include "core/document.h"
 #include "converters/xml/xml_tree.h"
 
 namespace sdfconv {
@@ -27,9 +27,9 @@ UpgradeResult UpgradeModelConfig(std::string_view input,
     return result;
   }
   for (NodeId sdf : tree->Children(root, "sdf")) {
-    const auto version =
-        upgrade::ParseVersion(tree->Attribute(sdf, "version").value_or(""));
-    if (version && version->AtLeast(1, 2) && !version->AtLeast(1, 8)) {
+    const int version =
+        VersionNumber(tree->Attribute(sdf, "version").value_or(""));
+    if (version >= VersionNumber(1, 2) && version < VersionNumber(1, 8)) {
       tree->SetAttribute(sdf, "version", "1.8");
     }
   }

@@ -49,8 +49,8 @@ int Priority(const std::string& tag) {
 
 // Elements the core checks for reserved names: those with frame semantics
 // and the named elements inside links.
-bool ReservedNameMatters(const SdfIndex& index, NodeId id) {
-  return !index.DocumentKind(id).empty();
+bool ReservedNameMatters(const TreeIndex& index, NodeId id) {
+  return index.IsFrameLike(id) && !index.IsInclude(id);
 }
 
 std::string NewName(const std::string& name, const std::string& tag,
@@ -120,7 +120,7 @@ struct Sibling {
   std::string name;
 };
 
-void RenameOne(Context& ctx, const SdfIndex& index, NodeId id,
+void RenameOne(Context& ctx, const TreeIndex& index, NodeId id,
                std::set<std::string>& taken, Code code,
                const std::string& why) {
   XmlTree& tree = ctx.tree;
@@ -137,12 +137,13 @@ void RenameOne(Context& ctx, const SdfIndex& index, NodeId id,
                         PluginMentions(tree, scope, old));
 }
 
-void RepairChildren(Context& ctx, const SdfIndex& index, NodeId parent) {
+void RepairChildren(Context& ctx, const TreeIndex& index,
+                    const SdfRegion& region, NodeId parent) {
   XmlTree& tree = ctx.tree;
   std::vector<Sibling> named;
   std::set<std::string> taken;
   for (NodeId c : tree.ChildElements(parent)) {
-    if (!index.InSdf(c) || tree.Tag(c) == "plugin") continue;
+    if (!region.InSdf(c) || tree.Tag(c) == "plugin") continue;
     const std::string name = tree.Tag(c) == "include"
                                  ? index.NameOf(c)
                                  : tree.Attribute(c, "name").value_or("");
@@ -192,15 +193,16 @@ void RepairChildren(Context& ctx, const SdfIndex& index, NodeId parent) {
 
 void RepairNames(Context& ctx) {
   XmlTree& tree = ctx.tree;
-  const SdfIndex index(tree);
-  for (NodeId id : index.Elements()) {
+  const TreeIndex index = ctx.Index();
+  const SdfRegion region(tree);
+  for (NodeId id : region.Elements()) {
     const std::string& tag = tree.Tag(id);
     if (index.IsScope(id) ||
         ((tag == "link" || tag == "joint") && index.DefinesFrameIn(id))) {
-      RepairChildren(ctx, index, id);
+      RepairChildren(ctx, index, region, id);
     }
   }
-  const NodeId top = index.Top();
+  const NodeId top = region.Top();
   if (top != kNoNode && tree.Tag(top) == "model") {
     const std::string name = tree.Attribute(top, "name").value_or("");
     if (IsReserved(name)) {

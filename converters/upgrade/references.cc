@@ -2,24 +2,21 @@
 
 #include <optional>
 
+#include "converters/upgrade/sdf_region.h"
 #include "converters/xml/text_values.h"
+#include "core/scope.h"
 
 namespace sdfconv::upgrade {
 namespace {
 
-LookupFor WhatFor(RefKind kind) {
-  switch (kind) {
-    case RefKind::kJointParent:
-    case RefKind::kJointChild:
-      return LookupFor::kJointLink;
-    case RefKind::kGearboxReference:
-    case RefKind::kCanonicalLink:
-    case RefKind::kGripperLink:
-    case RefKind::kContactCollision:
-      return LookupFor::kLink;
-    default:
-      return LookupFor::kFrame;
-  }
+bool WantsLink(RefKind kind) {
+  return kind == RefKind::kGearboxReference ||
+         kind == RefKind::kCanonicalLink || kind == RefKind::kGripperLink ||
+         kind == RefKind::kContactCollision;
+}
+
+bool IsJointEnd(RefKind kind) {
+  return kind == RefKind::kJointParent || kind == RefKind::kJointChild;
 }
 
 Code CodeFor(RefKind kind) {
@@ -48,18 +45,6 @@ NodeId ContactCollision(const XmlTree& tree, NodeId holder,
   return kNoNode;
 }
 
-Target Resolve(const XmlTree& tree, const SdfIndex& index, const RefSite& site,
-               std::string_view text, SdfVersion version) {
-  if (text.empty()) return Target::None();
-  if (site.kind == RefKind::kContactCollision) {
-    const NodeId c = ContactCollision(tree, site.holder, text);
-    return c == kNoNode ? Target::None() : Target::Node(c);
-  }
-  const NodeId scope = EvaluationScope(tree, index, site);
-  if (scope == kNoNode) return Target::None();
-  return index.Lookup(scope, text, WhatFor(site.kind), version);
-}
-
 // A model whose frame coincides with its parent scope's frame.
 bool PlacedAtIdentity(const XmlTree& tree, NodeId model) {
   if (tree.Attribute(model, "placement_frame")) return false;
@@ -79,8 +64,33 @@ bool PlacedAtIdentity(const XmlTree& tree, NodeId model) {
   return true;
 }
 
+// What `text` names from `site`'s scope when the tree is read as 1.8.
+Target Resolve18(const XmlTree& tree, const TreeIndex& index,
+                 const RefSite& site, std::string_view text) {
+  if (text.empty()) return Target::None();
+  if (site.kind == RefKind::kContactCollision) {
+    const NodeId c = ContactCollision(tree, site.holder, text);
+    return c == kNoNode ? Target::None() : Target::Node(c);
+  }
+  const ElementId scope = index.ElementOf(EvaluationScope(tree, index, site));
+  if (scope == kNoElement) return Target::None();
+  if (IsJointEnd(site.kind) && text == "world") return Target::World();
+  const ScopeIndex& scopes = index.scopes();
+  const ElementId found =
+      WantsLink(site.kind) ? scopes.LookupKind(scope, text, ElementKind::kLink)
+                           : scopes.Lookup(scope, text);
+  if (found != kNoElement) return Target::Node(index.NodeOf(found));
+  // Into an included model, which this reading does not read.
+  const ScopeIndex::Descent d = scopes.Descend(scope, text);
+  const NodeId model = index.NodeOf(d.model);
+  if (!d.rest.empty() && index.IsInclude(model)) {
+    return Target::Node(model, std::string(d.rest));
+  }
+  return Target::None();
+}
+
 // The text naming `target` from `scope` under 1.8 rules, if there is one.
-std::optional<std::string> Express(const XmlTree& tree, const SdfIndex& index,
+std::optional<std::string> Express(const XmlTree& tree, const TreeIndex& index,
                                    NodeId scope, const RefSite& site,
                                    const Target& target) {
   if (target.kind == Target::Kind::kWorld) return std::string("world");
@@ -88,9 +98,12 @@ std::optional<std::string> Express(const XmlTree& tree, const SdfIndex& index,
   const std::string suffix =
       target.suffix.empty() ? std::string() : "::" + target.suffix;
   if (site.kind == RefKind::kContactCollision) return index.NameOf(t);
-  if (t == scope) {
-    if (!suffix.empty()) return std::nullopt;
-    return std::string(tree.Tag(scope) == "model" ? "__model__" : "world");
+  if (t == scope) {  // within an include, what it adds names its content
+    if (!suffix.empty()) {
+      return index.IsInclude(t) ? std::optional<std::string>(target.suffix)
+                                : std::nullopt;
+    }
+    return std::string(tree.Tag(scope) == "world" ? "world" : "__model__");
   }
   if (index.DefinesFrameIn(t)) {
     std::vector<std::string> parts = {index.NameOf(t)};
@@ -111,7 +124,9 @@ std::optional<std::string> Express(const XmlTree& tree, const SdfIndex& index,
   // directions may name the nearer one.
   const bool initial_only = site.kind == RefKind::kPoseRelativeTo ||
                             site.kind == RefKind::kExpressedIn;
-  if (!initial_only || !suffix.empty() || !index.IsScope(t)) return std::nullopt;
+  if (!initial_only || !suffix.empty() || !index.IsScope(t)) {
+    return std::nullopt;
+  }
   for (NodeId m = scope; m != t; m = index.ScopeOf(m)) {
     if (m == kNoNode || tree.Tag(m) != "model" || !PlacedAtIdentity(tree, m)) {
       return std::nullopt;
@@ -128,7 +143,188 @@ void Write(XmlTree* tree, const RefSite& site, const std::string& text) {
   }
 }
 
+// The input's reading of one site: what the core resolved it to.
+class Capture {
+ public:
+  Capture(const XmlTree& tree, const InputMeaning& in)
+      : tree_(tree), in_(in) {}
+
+  Target Resolve(const RefSite& site, const std::string& text) const;
+
+ private:
+  Target Of(ElementId t, bool world_is_a_frame) const;
+
+  const XmlTree& tree_;
+  const InputMeaning& in_;
+};
+
+Target Capture::Of(ElementId t, bool world_is_a_frame) const {
+  if (t == kNoElement) return Target::None();
+  if (t == kWorldFrame) return Target::World();
+  if (!world_is_a_frame && in_.doc().at(t).kind == ElementKind::kWorld) {
+    return Target::World();
+  }
+  return in_.TargetOf(t);
+}
+
+Target Capture::Resolve(const RefSite& site, const std::string& text) const {
+  if (text.empty()) return Target::None();
+  const FrameGraph& g = in_.reading().graph;
+  const NodeId holder = site.holder;
+  switch (site.kind) {
+    case RefKind::kPoseRelativeTo: {
+      const NodeId owner = tree_.ParentElement(holder);
+      const ElementId e = in_.ElementOf(owner);
+      if (e != kNoElement && in_.doc().at(e).kind != ElementKind::kOther &&
+          tree_.FirstChild(owner, "pose") == holder) {
+        return Of(g.relative_to[e], true);
+      }
+      return Of(in_.Lookup(owner, text), true);
+    }
+    case RefKind::kJointParent:
+    case RefKind::kJointChild: {
+      const ElementId j = in_.ElementOf(tree_.ParentElement(holder));
+      if (j == kNoElement || in_.doc().at(j).kind != ElementKind::kJoint) {
+        return Target::None();
+      }
+      return Of(site.kind == RefKind::kJointParent ? g.joint_parent[j]
+                                                   : g.joint_child[j],
+                false);
+    }
+    case RefKind::kAttachedTo: {
+      const ElementId f = in_.ElementOf(holder);
+      if (f == kNoElement) return Target::None();
+      return Of(g.attached_to[f], true);
+    }
+    case RefKind::kExpressedIn: {
+      const NodeId axis = tree_.ParentElement(holder);
+      const ElementId j = in_.ElementOf(tree_.ParentElement(axis));
+      const size_t k = tree_.Tag(axis) == "axis2" ? 1 : 0;
+      if (j == kNoElement || k >= g.axis_expressed_in[j].size()) {
+        return Target::None();
+      }
+      return Of(g.axis_expressed_in[j][k], true);
+    }
+    case RefKind::kCanonicalLink: {
+      const ElementId m = in_.ElementOf(holder);
+      if (m == kNoElement) return Target::None();
+      if (g.canonical_link[m] != kNoElement) return Of(g.canonical_link[m], true);
+      return Of(in_.scopes().LookupKind(m, text, ElementKind::kLink), true);
+    }
+    case RefKind::kPlacementFrame: {
+      const ElementId m = in_.ElementOf(holder);
+      if (m == kNoElement) return Target::None();
+      return Of(g.placement_frame[m], true);
+    }
+    case RefKind::kContactCollision: {
+      const NodeId c = ContactCollision(tree_, holder, text);
+      return c == kNoNode ? Target::None() : Target::Node(c);
+    }
+    case RefKind::kGearboxReference:
+    case RefKind::kGripperLink:
+      return Of(in_.Lookup(tree_.ParentElement(holder), text, true), true);
+  }
+  return Target::None();
+}
+
 }  // namespace
+
+// ---- InputMeaning ---------------------------------------------------------
+
+InputMeaning::InputMeaning(const ProofReading& reading)
+    : reading_(reading),
+      scopes_(std::make_unique<ScopeIndex>(*reading.doc)),
+      element_of_(reading.sources.tree(0).size(), kNoElement) {
+  const Document& doc = *reading.doc;
+  for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
+    const Element& e = doc.at(id);
+    if (e.node.valid() && e.node.tree == 0) {
+      element_of_[e.node.node] = id;
+    } else if (const NodeId include = IncludeOf(id);
+               include != kNoNode && element_of_[include] == kNoElement) {
+      element_of_[include] = id;  // the included model
+    }
+  }
+}
+
+ElementId InputMeaning::ScopeAbove(NodeId node) const {
+  const XmlTree& tree = this->tree();
+  for (NodeId n = tree.ParentElement(node); n != kNoNode;
+       n = tree.ParentElement(n)) {
+    const ElementId e = ElementOf(n);
+    if (IsScope(doc(), e)) return e;
+  }
+  return kNoElement;
+}
+
+ElementId InputMeaning::Lookup(NodeId node, std::string_view text,
+                               bool link_only) const {
+  const ElementId scope = ScopeAbove(node);
+  if (scope == kNoElement) return kNoElement;
+  return link_only ? scopes_->LookupKind(scope, text, ElementKind::kLink)
+                   : scopes_->Lookup(scope, text);
+}
+
+ElementId InputMeaning::ElementOf(NodeId node) const {
+  return node >= 0 && static_cast<size_t>(node) < element_of_.size()
+             ? element_of_[node]
+             : kNoElement;
+}
+
+std::optional<Pose> InputMeaning::WorldPose(NodeId node) const {
+  const ElementId e = ElementOf(node);
+  if (e == kNoElement || !reading_.resolved) return std::nullopt;
+  return reading_.resolution.X_W[e];
+}
+
+NodeId InputMeaning::IncludeOf(ElementId element) const {
+  const Document& doc = this->doc();
+  const Element& e = doc.at(element);
+  if (!e.include || !e.include->node.valid() || e.include->node.tree != 0 ||
+      (e.node.valid() && e.node.tree == 0)) {
+    return kNoNode;
+  }
+  // Inside a stand-in, only its top element stands for the include.
+  if (e.include->stand_in && e.parent != kNoElement) {
+    const Element& p = doc.at(e.parent);
+    if (p.include && p.include->stand_in && p.include->node == e.include->node) {
+      return kNoNode;
+    }
+  }
+  return e.include->node.node;
+}
+
+Target InputMeaning::TargetOf(ElementId element) const {
+  const Document& doc = this->doc();
+  if (element < 0) return Target::None();
+  if (doc.at(element).node.valid() && doc.at(element).node.tree == 0) {
+    return Target::Node(doc.at(element).node.node);
+  }
+  // Inside an included model (read, or a stand-in): its <include> in the
+  // input, and the names from there down.
+  std::vector<const std::string*> names;
+  for (ElementId a = element; a != kNoElement; a = doc.at(a).parent) {
+    const Element& e = doc.at(a);
+    if (const NodeId include = IncludeOf(a); include != kNoNode) {
+      std::string suffix;
+      if (a == element && e.include->stand_in &&
+          e.kind == ElementKind::kLink) {
+        // A flat stand-in (before 1.5) is named `include::path`.
+        const size_t sep = e.name.find("::");
+        if (sep != std::string::npos) suffix = e.name.substr(sep + 2);
+      }
+      for (auto it = names.rbegin(); it != names.rend(); ++it) {
+        if (!suffix.empty()) suffix += "::";
+        suffix += **it;
+      }
+      return Target::Node(include, suffix);
+    }
+    names.push_back(&e.name);
+  }
+  return Target::None();
+}
+
+// ---- Sites ------------------------------------------------------------------
 
 std::string SiteText(const XmlTree& tree, const RefSite& site) {
   if (site.attribute.empty()) {
@@ -137,7 +333,7 @@ std::string SiteText(const XmlTree& tree, const RefSite& site) {
   return tree.Attribute(site.holder, site.attribute).value_or("");
 }
 
-NodeId EvaluationScope(const XmlTree& tree, const SdfIndex& index,
+NodeId EvaluationScope(const XmlTree& tree, const TreeIndex& index,
                        const RefSite& site) {
   if (site.kind == RefKind::kCanonicalLink ||
       site.kind == RefKind::kPlacementFrame) {
@@ -151,44 +347,55 @@ NodeId EvaluationScope(const XmlTree& tree, const SdfIndex& index,
 }
 
 std::deque<RefSite> CaptureReferences(const XmlTree& tree,
-                                       const SdfIndex& index,
-                                       SdfVersion version) {
-  const bool legacy = version.Legacy();
+                                       const InputMeaning& in, int version) {
+  const bool legacy = version < VersionNumber(1, 7);
+  const Capture capture(tree, in);
+  const auto is_scope = [&](NodeId n) {
+    return n != kNoNode && IsScope(in.doc(), in.ElementOf(n));
+  };
+  // Whether a scope is written above `n`.
+  const auto in_scope = [&](NodeId n) {
+    for (NodeId a = tree.ParentElement(n); a != kNoNode;
+         a = tree.ParentElement(a)) {
+      if (is_scope(a)) return true;
+    }
+    return false;
+  };
   std::deque<RefSite> sites;
   auto add = [&](RefKind kind, NodeId holder, std::string attribute) {
     RefSite site{kind, holder, std::move(attribute), Target::None()};
     if (!site.attribute.empty() && !tree.Attribute(holder, site.attribute)) {
       return;
     }
-    site.target = Resolve(tree, index, site, SiteText(tree, site), version);
+    site.target = capture.Resolve(site, SiteText(tree, site));
     sites.push_back(std::move(site));
   };
-  for (NodeId id : index.Elements()) {
+  for (NodeId id : SdfRegion(tree).Elements()) {
     const std::string& tag = tree.Tag(id);
     const NodeId parent = tree.ParentElement(id);
     if (parent == kNoNode) continue;
     const std::string& ptag = tree.Tag(parent);
-    if (tag == "pose" && index.ScopeOf(parent) != kNoNode) {
+    if (tag == "pose" && in_scope(parent)) {
       add(RefKind::kPoseRelativeTo, id, legacy ? "frame" : "relative_to");
     } else if ((tag == "parent" || tag == "child" ||
                 tag == "gearbox_reference_body") &&
-               ptag == "joint" && index.IsScope(tree.ParentElement(parent))) {
+               ptag == "joint" && is_scope(tree.ParentElement(parent))) {
       add(tag == "parent"  ? RefKind::kJointParent
           : tag == "child" ? RefKind::kJointChild
                            : RefKind::kGearboxReference,
           id, "");
-    } else if (tag == "frame" && index.IsScope(parent) && !legacy) {
+    } else if (tag == "frame" && is_scope(parent) && !legacy) {
       add(RefKind::kAttachedTo, id, "attached_to");
     } else if (tag == "xyz" && (ptag == "axis" || ptag == "axis2") &&
                !legacy) {
       add(RefKind::kExpressedIn, id, "expressed_in");
     } else if ((tag == "gripper_link" || tag == "palm_link") &&
-               ptag == "gripper" && index.IsScope(tree.ParentElement(parent))) {
+               ptag == "gripper" && is_scope(tree.ParentElement(parent))) {
       add(RefKind::kGripperLink, id, "");
     } else if (tag == "collision" && ptag == "contact") {
       add(RefKind::kContactCollision, id, "");
     }
-    if (tag == "model" && index.IsScope(id) && !legacy) {
+    if (tag == "model" && is_scope(id) && !legacy) {
       add(RefKind::kCanonicalLink, id, "canonical_link");
       add(RefKind::kPlacementFrame, id, "placement_frame");
     }
@@ -196,10 +403,10 @@ std::deque<RefSite> CaptureReferences(const XmlTree& tree,
   return sites;
 }
 
-void EmitReferences(XmlTree* tree, const std::deque<RefSite>& sites,
+void EmitReferences(XmlTree* tree, const TreeIndex& index,
+                    const std::deque<RefSite>& sites,
                     const std::unordered_map<NodeId, NodeId>& alias,
                     Diagnostics* diags) {
-  const SdfIndex index(*tree);
   for (const RefSite& site : sites) {
     if (site.target.kind == Target::Kind::kNone || !tree->Attached(site.holder)) {
       continue;
@@ -209,14 +416,17 @@ void EmitReferences(XmlTree* tree, const std::deque<RefSite>& sites,
       if (const auto it = alias.find(target.node); it != alias.end()) {
         target.node = it->second;
       }
+      // An unnamed include is known by its model's own name, which only the
+      // included file says: what names it stays as written.
+      if (index.IsInclude(target.node) &&
+          tree->FirstChild(target.node, "name") == kNoNode) {
+        continue;
+      }
     }
     const std::string text = SiteText(*tree, site);
     const bool has_value =
         site.attribute.empty() || tree->Attribute(site.holder, site.attribute);
-    if (has_value &&
-        Resolve(*tree, index, site, text, SdfVersion{1, 8}) == target) {
-      continue;
-    }
+    if (has_value && Resolve18(*tree, index, site, text) == target) continue;
     const NodeId scope = EvaluationScope(*tree, index, site);
     const std::optional<std::string> written =
         scope == kNoNode ? std::nullopt

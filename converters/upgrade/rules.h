@@ -16,35 +16,39 @@
 //   that it names, in 1.8, what it named in the input.
 //
 // A rule edits `Context::tree` in place, keeps the raw text of everything it
-// does not change, and reports problems it cannot repair as errors.
+// does not change, and reports problems it cannot repair as errors. What the
+// input means (which element a node is, what a reference names, where a
+// frame is in the world) comes from the core's reading of the input
+// (`Context::in`); the structure of the tree as the rules before have left
+// it, from a TreeIndex of it (tree_index.h).
 #ifndef SDFCONV_CONVERTERS_UPGRADE_RULES_H_
 #define SDFCONV_CONVERTERS_UPGRADE_RULES_H_
 
-#include <memory>
 #include <deque>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
-#include "converters/upgrade/input_poses.h"
 #include "converters/upgrade/references.h"
-#include "converters/upgrade/sdf_index.h"
+#include "converters/upgrade/sdf_region.h"
+#include "converters/upgrade/tree_index.h"
 #include "converters/xml/xml_tree.h"
 #include "core/diagnostic.h"
+#include "core/document.h"
 
 namespace sdfconv::upgrade {
 
 struct Context {
-  Context(XmlTree* t, SdfVersion v, Diagnostics* d) : tree(*t), version(v), diags(*d) {}
+  Context(XmlTree* t, int v, const InputMeaning* i, Diagnostics* d)
+      : tree(*t), version(v), in(*i), diags(*d) {}
 
   XmlTree& tree;
-  SdfVersion version;  // of the input
+  int version;  // of the input, VersionNumber
+  const InputMeaning& in;
   Diagnostics& diags;
   // Every reference, with what it named in the input (references.h).
   std::deque<RefSite> refs;
-  // World poses as the input defines them.
-  std::unique_ptr<InputPoses> poses;
   // A removed element -> the element that now stands for it (a flattened
   // `A::__model__` frame -> the nested model A).
   std::unordered_map<NodeId, NodeId> alias;
@@ -55,6 +59,14 @@ struct Context {
   // the upgrade (a legacy frame); RepairNames lets the elements that were
   // there already keep their names.
   std::unordered_map<NodeId, NodeId> input_parent;
+
+  [[nodiscard]] bool AtLeast(int major, int minor) const {
+    return version >= VersionNumber(major, minor);
+  }
+  // Before 1.7: no relative_to, attached_to, expressed_in.
+  [[nodiscard]] bool Legacy() const { return !AtLeast(1, 7); }
+  // The tree's structure now, as SDFormat 1.8 reads it.
+  [[nodiscard]] TreeIndex Index() const { return TreeIndex(tree, "1.8"); }
 
   // The reference held by `holder` (of `kind`), or null.
   RefSite* Site(NodeId holder, RefKind kind);

@@ -12,9 +12,9 @@ namespace sdfconv::upgrade {
 namespace {
 
 // Joints that are part of a model or world (not an actor's skeleton).
-std::vector<NodeId> Joints(const XmlTree& tree, const SdfIndex& index) {
+std::vector<NodeId> Joints(const XmlTree& tree, const TreeIndex& index) {
   std::vector<NodeId> joints;
-  for (NodeId id : index.Elements()) {
+  for (NodeId id : SdfRegion(tree).Elements()) {
     if (tree.Tag(id) == "joint" && index.DefinesFrameIn(id)) {
       joints.push_back(id);
     }
@@ -64,10 +64,9 @@ std::string Describe(const XmlTree& tree, NodeId id) {
 }
 
 void MovePhysicsRates(Context& ctx) {
-  if (ctx.version.AtLeast(1, 4)) return;
+  if (ctx.AtLeast(1, 4)) return;
   XmlTree& tree = ctx.tree;
-  const SdfIndex index(tree);
-  const NodeId world = index.Top();
+  const NodeId world = SdfRegion(tree).Top();
   if (world == kNoNode || tree.Tag(world) != "world") return;
   for (NodeId physics : tree.Children(world, "physics")) {
     if (const NodeId rate = tree.FirstChild(physics, "update_rate");
@@ -94,8 +93,8 @@ void MovePhysicsRates(Context& ctx) {
 }
 
 void RenamePoseFrame(Context& ctx) {
-  if (!ctx.version.Legacy()) return;
-  const SdfIndex index(ctx.tree);
+  if (!ctx.Legacy()) return;
+  const SdfRegion index(ctx.tree);
   for (NodeId id = 0; id < static_cast<NodeId>(ctx.tree.size()); ++id) {
     if (!ctx.tree.IsElement(id) || ctx.tree.Tag(id) != "pose") continue;
     if (!index.InSdf(id) && !index.InState(id)) continue;
@@ -111,13 +110,13 @@ void RenamePoseFrame(Context& ctx) {
 }
 
 void ExpressAxesInModelFrame(Context& ctx) {
-  if (!ctx.version.Legacy()) return;
-  const SdfIndex index(ctx.tree);
+  if (!ctx.Legacy()) return;
+  const TreeIndex index = ctx.Index();
   for (NodeId joint : Joints(ctx.tree, index)) {
     const NodeId scope = index.ScopeOf(joint);
     for (const char* tag : {"axis", "axis2"}) {
       for (NodeId axis : ctx.tree.Children(joint, tag)) {
-        if (!ctx.version.AtLeast(1, 5)) {
+        if (!ctx.AtLeast(1, 5)) {
           // 1.4: axes are always in the parent model frame.
           ExpressInModel(ctx, axis, scope);
           continue;
@@ -141,9 +140,8 @@ void ExpressAxesInModelFrame(Context& ctx) {
 }
 
 void MoveActorStatic(Context& ctx) {
-  if (ctx.version.AtLeast(1, 5)) return;
-  const SdfIndex index(ctx.tree);
-  for (NodeId id : index.Elements()) {
+  if (ctx.AtLeast(1, 5)) return;
+  for (NodeId id : SdfRegion(ctx.tree).Elements()) {
     if (ctx.tree.Tag(id) != "actor") continue;
     const std::optional<std::string> value = ctx.tree.Attribute(id, "static");
     if (!value) continue;
@@ -154,9 +152,8 @@ void MoveActorStatic(Context& ctx) {
 }
 
 void MoveGravityOutOfPhysics(Context& ctx) {
-  if (ctx.version.AtLeast(1, 6)) return;
-  const SdfIndex index(ctx.tree);
-  const NodeId world = index.Top();
+  if (ctx.AtLeast(1, 6)) return;
+  const NodeId world = SdfRegion(ctx.tree).Top();
   if (world == kNoNode || ctx.tree.Tag(world) != "world") return;
   const NodeId physics = ctx.tree.FirstChild(world, "physics");
   if (physics == kNoNode) return;
@@ -174,9 +171,25 @@ void MoveGravityOutOfPhysics(Context& ctx) {
   }
 }
 
+namespace {
+
+// X_LI: the inertial's pose in its link's frame, as the input says it.
+std::optional<Pose> InertialInLink(const Context& ctx, NodeId link,
+                                   NodeId pose, const std::string& frame) {
+  const std::optional<Pose> X_WL = ctx.in.WorldPose(link);
+  const std::optional<Pose> X_FI = ParsePoseText(ctx.tree.Text(pose));
+  const ElementId f = ctx.in.Lookup(link, frame);
+  if (!X_WL || !X_FI || f == kNoElement || !ctx.in.reading().resolved) {
+    return std::nullopt;
+  }
+  return X_WL->inverse(Eigen::Isometry) * ctx.in.reading().resolution.X_W[f] *
+         *X_FI;
+}
+
+}  // namespace
+
 void DropInertialRelativeTo(Context& ctx) {
-  const SdfIndex index(ctx.tree);
-  for (NodeId inertial : index.Elements()) {
+  for (NodeId inertial : SdfRegion(ctx.tree).Elements()) {
     const NodeId link = ctx.tree.ParentElement(inertial);
     if (ctx.tree.Tag(inertial) != "inertial" || link == kNoNode ||
         ctx.tree.Tag(link) != "link") {
@@ -193,7 +206,7 @@ void DropInertialRelativeTo(Context& ctx) {
                                site->target == Target::Node(link))) {
         // Expressed in another frame: write the same pose in the link frame.
         const std::optional<Pose> X_LI =
-            ctx.poses ? ctx.poses->Relative(link, inertial) : std::nullopt;
+            InertialInLink(ctx, link, pose, *value);
         if (!X_LI) {
           ctx.Fail(Code::kPoseRelativeToInvalid, pose,
                    "the inertial pose of " + Describe(ctx.tree, link) +

@@ -78,7 +78,7 @@ bool ExplicitPose(const XmlTree& tree, NodeId element) {
 
 // Whether `member` can move into the new model: everything it refers to
 // from the parent's scope is in the group.
-bool StaysInside(const Context& ctx, const SdfIndex& index, NodeId scope,
+bool StaysInside(const Context& ctx, const TreeIndex& index, NodeId scope,
                  const Group& g, const std::set<NodeId>& members,
                  NodeId member) {
   const XmlTree& tree = ctx.tree;
@@ -134,8 +134,8 @@ void MoveInto(XmlTree& tree, NodeId model, NodeId element) {
 // Nests the group; returns the new model, or kNoNode when nothing moved.
 NodeId Nest(Context& ctx, NodeId scope, const Group& g) {
   XmlTree& tree = ctx.tree;
-  const SdfIndex index(tree);
-  if (index.Child(scope, g.prefix, LookupFor::kFrame) != kNoNode) {
+  const TreeIndex index = ctx.Index();
+  if (index.scopes().Lookup(index.ElementOf(scope), g.prefix) != kNoElement) {
     return kNoNode;  // a sibling already has the name
   }
   std::set<NodeId> members(g.members.begin(), g.members.end());
@@ -214,11 +214,11 @@ NodeId Nest(Context& ctx, NodeId scope, const Group& g) {
 }  // namespace
 
 void Unflatten(Context& ctx) {
-  if (ctx.version.AtLeast(1, 8)) return;
+  if (ctx.AtLeast(1, 8)) return;
   std::deque<NodeId> work;
   {
-    const SdfIndex index(ctx.tree);
-    for (NodeId id : index.Elements()) {
+    const TreeIndex index = ctx.Index();
+    for (NodeId id : SdfRegion(ctx.tree).Elements()) {
       if (index.IsScope(id)) work.push_back(id);
     }
   }

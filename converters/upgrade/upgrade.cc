@@ -1,6 +1,6 @@
-// UpgradeSdf: parse losslessly, capture what every reference and pose means
-// in the input, run the rules (rules.h) in version order, write the
-// references back, check the result (verify.h).
+// UpgradeSdf: parse losslessly, read the input with the core (what every
+// reference names, where every frame is), run the rules (rules.h) in version
+// order, write the references back, check the result (verify.h).
 #include "converters/upgrade/upgrade.h"
 
 #include <algorithm>
@@ -11,26 +11,22 @@
 #include <vector>
 
 #include "converters/upgrade/correspondence.h"
-#include "converters/upgrade/input_poses.h"
 #include "converters/upgrade/references.h"
 #include "converters/upgrade/rules.h"
-#include "converters/upgrade/sdf_index.h"
+#include "converters/upgrade/sdf_region.h"
+#include "converters/upgrade/tree_index.h"
 #include "converters/upgrade/verify.h"
+#include "converters/xml/text_values.h"
 #include "converters/xml/xml_tree.h"
 
 namespace sdfconv {
 namespace {
 
 using upgrade::Context;
-using sdfconv::NodeId;
-using upgrade::SdfIndex;
-using upgrade::SdfVersion;
-using sdfconv::XmlTree;
 
 // The version of an <sdf> (or SDFormat 1.2's <gazebo>) root we can upgrade
-// from, or an error.
-std::optional<SdfVersion> UpgradableVersion(const XmlTree& tree,
-                                            Diagnostics* diags) {
+// from (VersionNumber), or an error.
+std::optional<int> UpgradableVersion(const XmlTree& tree, Diagnostics* diags) {
   const NodeId root = tree.root();
   const SourceLocation at = tree.Locate(root);
   const std::string& tag = tree.Tag(root);
@@ -46,9 +42,10 @@ std::optional<SdfVersion> UpgradableVersion(const XmlTree& tree,
                  "<" + tag + "> has no version attribute");
     return std::nullopt;
   }
-  const std::optional<SdfVersion> v = upgrade::ParseVersion(*text);
-  const bool known = v && (tag == "sdf" ? v->AtLeast(1, 2) && !v->AtLeast(1, 9)
-                                        : v->major == 1 && v->minor == 2);
+  const int v = VersionNumber(*text);
+  const bool known = tag == "sdf" ? v >= VersionNumber(1, 2) &&
+                                        v < VersionNumber(1, 9)
+                                  : v == VersionNumber(1, 2);
   if (!known) {
     diags->Error(Code::kVersionUnsupported, at,
                  "<" + tag + " version=\"" + *text +
@@ -116,11 +113,11 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
                              "changed");
     return Failed(std::move(result));
   }
-  const std::optional<SdfVersion> version =
+  const std::optional<int> version =
       UpgradableVersion(*tree, &result.diagnostics);
   if (!version) return Failed(std::move(result));
 
-  if (version->AtLeast(1, 8)) {  // nothing to do but check
+  if (*version >= VersionNumber(1, 8)) {  // nothing to do but check
     if (options.verify &&
         !upgrade::VerifyUpgrade(input, input, path, {}, &result.diagnostics,
                                 options.include_search)) {
@@ -130,20 +127,24 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
     return result;
   }
 
-  Context ctx(&*tree, *version, &result.diagnostics);
-  upgrade::NameSnapshot names_before;
-  {
-    const SdfIndex input_index(*tree);
-    ctx.refs = upgrade::CaptureReferences(*tree, input_index, *version);
-    ctx.poses = std::make_unique<upgrade::InputPoses>(*tree, input_index,
-                                                      ctx.refs, *version);
-    names_before = upgrade::SnapshotNames(*tree, input_index);
-    for (NodeId id : input_index.Elements()) {
-      ctx.input_parent[id] = tree->ParentElement(id);
-    }
+  // What the input means, as the core reads it (and as the proof will).
+  const upgrade::ProofReading reading =
+      upgrade::ReadUpgradeInput(*tree, path, options.include_search);
+  if (!reading.doc) {  // nothing could be read: the reading's errors
+    (void)upgrade::VerifyUpgrade(reading, input, path, {},
+                                 &result.diagnostics, options.include_search);
+    return Failed(std::move(result));
+  }
+  const upgrade::InputMeaning meaning(reading);
+  Context ctx(&*tree, *version, &meaning, &result.diagnostics);
+  ctx.refs = upgrade::CaptureReferences(*tree, meaning, *version);
+  for (NodeId id : upgrade::SdfRegion(*tree).Elements()) {
+    ctx.input_parent[id] = tree->ParentElement(id);
   }
   RunRules(ctx);
-  upgrade::EmitReferences(&*tree, ctx.refs, ctx.alias, &result.diagnostics);
+  const upgrade::TreeIndex output_index(*tree, "1.8");
+  upgrade::EmitReferences(&*tree, output_index, ctx.refs, ctx.alias,
+                          &result.diagnostics);
   if (tree->Tag(tree->root()) == "gazebo") {
     tree->RenameElement(tree->root(), "sdf");  // 1.2 -> 1.3
   }
@@ -152,17 +153,14 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
 
   result.output = tree->Serialize();
   result.changed = result.output != input;
-  upgrade::Correspondence became;
-  if (options.verify || correspondence != nullptr) {
-    became = upgrade::Correspond(names_before, *tree, ctx.alias,
-                                 ctx.flipped_joints);
-  }
+  const upgrade::Correspondence became = upgrade::Correspond(
+      meaning, *tree, output_index, ctx.alias, ctx.flipped_joints);
   if (options.verify &&
-      !upgrade::VerifyUpgrade(input, result.output, path, became,
+      !upgrade::VerifyUpgrade(reading, result.output, path, became,
                               &result.diagnostics, options.include_search)) {
     return Failed(std::move(result));
   }
-  if (correspondence != nullptr) *correspondence = std::move(became);
+  if (correspondence != nullptr) *correspondence = became;
   SortByLine(&result.diagnostics);
   return result;
 }

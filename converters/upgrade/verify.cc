@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "converters/registry.h"
-#include "converters/upgrade/include_stand_ins.h"
 #include "converters/upgrade/pose_text.h"
+#include "converters/xml/xml_tree.h"
 #include "core/document.h"
 #include "core/frame_graph.h"
 #include "core/resolver.h"
@@ -137,42 +137,58 @@ constexpr Words kUpgradeWords = {"the upgrade", "the upgraded SDFormat 1.8"};
 constexpr Words kExpansionWords = {"the expansion of the includes",
                                    "the expanded SDFormat 1.8"};
 
-struct Read {
-  std::optional<Document> doc;
-  FrameGraph graph;
-  Resolution resolution;
-  Diagnostics diags;
-  bool fatal = false;            // an error other than a value-level one
-  std::vector<Diagnostic> kept;  // the value-level errors (IsValueLevel)
-};
+using Read = ProofReading;
 
-// Reads `text`; value-level errors (IsValueLevel) of the reading do not stop
-// the frame graph and the resolution, any other error does.
-Read ReadAndResolve(std::string_view text, const std::string& path,
-                    const ReadOptions& options = {}) {
-  Read r;
-  r.doc = ReadString(text, path, &r.diags, options);
-  for (const Diagnostic& d : r.diags.items()) {
+// Reads the tree `tree` of `read->sources`; value-level errors
+// (IsValueLevel) of the reading do not stop the frame graph and the
+// resolution, any other error does.
+void ReadAndResolve(int32_t tree, const ReadOptions& options, Read* r) {
+  r->includes = options.includes;
+  r->doc = ReadTree(tree, &r->sources, &r->diags, options);
+  for (const Diagnostic& d : r->diags.items()) {
     if (d.severity != Severity::kError) continue;
     if (IsValueLevel(d)) {
-      r.kept.push_back(d);
+      r->kept.push_back(d);
     } else {
-      r.fatal = true;
+      r->fatal = true;
     }
   }
-  if (!r.doc || r.fatal) {
-    r.fatal = true;
-    return r;
+  if (!r->doc) {
+    r->fatal = true;
+    return;
   }
+  // The graph is built even for a reading that failed (the upgrade learns
+  // what does resolve from it); its findings count only when the reading
+  // itself did not fail.
   Diagnostics graph_diags;
-  r.graph = BuildFrameGraph(*r.doc, &graph_diags);
-  r.diags.Append(graph_diags);
+  r->graph = BuildFrameGraph(*r->doc, &graph_diags);
+  if (!r->fatal) r->diags.Append(graph_diags);
   if (graph_diags.HasErrors()) {
+    r->fatal = true;
+    return;
+  }
+  r->resolution = ResolveAll(*r->doc, r->graph);
+  r->resolved = true;
+}
+
+Read ReadText(std::string_view text, const std::string& path,
+              const ReadOptions& options) {
+  Read r;
+  std::optional<XmlTree> tree = XmlTree::Parse(text, path, &r.diags);
+  if (!tree) {
     r.fatal = true;
     return r;
   }
-  r.resolution = ResolveAll(*r.doc, r.graph);
+  ReadAndResolve(r.sources.Add(std::move(*tree)), options, &r);
   return r;
+}
+
+ReadOptions WithIncludes(ReadOptions::Includes includes,
+                         const IncludeSearch& search) {
+  ReadOptions options;
+  options.includes = includes;
+  options.include_search = search;
+  return options;
 }
 
 // What identifies a value-level error across the upgrade: its code and the
@@ -346,38 +362,57 @@ bool Compare(const Read& in, const Read& out, const std::string& path,
 
 }  // namespace
 
+ProofReading ReadUpgradeInput(const XmlTree& tree, const std::string& path,
+                              const IncludeSearch& search) {
+  // Included files as they are, when every include resolves and the input
+  // is valid with them; stand-ins for the includes otherwise.
+  Read r;
+  ReadAndResolve(r.sources.Add(XmlTree(tree)),
+                 WithIncludes(ReadOptions::Includes::kExpand, search), &r);
+  if (!r.fatal || r.doc == std::nullopt) return r;
+  Read standing_in;
+  ReadAndResolve(standing_in.sources.Add(XmlTree(tree)),
+                 WithIncludes(ReadOptions::Includes::kStandIns, search),
+                 &standing_in);
+  return standing_in;
+}
+
+bool VerifyUpgrade(const ProofReading& input, std::string_view output,
+                   const std::string& path,
+                   const Correspondence& correspondence, Diagnostics* diags,
+                   const IncludeSearch& search) {
+  if (input.fatal) {
+    return Compare(input, {}, path, correspondence, kUpgradeWords, diags);
+  }
+  const Read out = ReadText(output, path, WithIncludes(input.includes, search));
+  return Compare(input, out, path, correspondence, kUpgradeWords, diags);
+}
+
 bool VerifyUpgrade(std::string_view input, std::string_view output,
                    const std::string& path,
                    const Correspondence& correspondence, Diagnostics* diags,
                    const IncludeSearch& search) {
-  // Included files as they are, when every include resolves and the input
-  // is valid with them; stand-ins for the includes otherwise.
-  if (input.find("<include") != std::string_view::npos) {
-    ReadOptions options;
-    options.include_search = search;
-    const Read in = ReadAndResolve(input, path, options);
-    if (!in.fatal) {
-      const Read out = ReadAndResolve(output, path, options);
-      return Compare(in, out, path, correspondence, kUpgradeWords, diags);
-    }
+  Diagnostics parse;
+  const std::optional<XmlTree> tree = XmlTree::Parse(input, path, &parse);
+  if (!tree) {
+    diags->Append(parse);
+    return false;
   }
-  const Read in = ReadAndResolve(WithIncludeStandIns(input, path), path);
-  if (in.fatal) return Compare(in, {}, path, correspondence, kUpgradeWords, diags);
-  const Read out = ReadAndResolve(WithIncludeStandIns(output, path), path);
-  return Compare(in, out, path, correspondence, kUpgradeWords, diags);
+  return VerifyUpgrade(ReadUpgradeInput(*tree, path, search), output, path,
+                       correspondence, diags, search);
 }
 
 bool VerifyExpansion(std::string_view input, std::string_view output,
                      const std::string& path, const IncludeSearch& search,
                      const Correspondence& correspondence,
                      Diagnostics* diags) {
-  ReadOptions options;
-  options.include_search = search;
-  const Read in = ReadAndResolve(input, path, options);
+  const ReadOptions options =
+      WithIncludes(ReadOptions::Includes::kExpand, search);
+  const Read in = ReadText(input, path, options);
   if (in.fatal) {
     return Compare(in, {}, path, correspondence, kExpansionWords, diags);
   }
-  const Read out = ReadAndResolve(output, path, options);
+  const Read out = ReadText(output, path, options);
   return Compare(in, out, path, correspondence, kExpansionWords, diags);
 }
 

@@ -11,11 +11,17 @@
 // input without a counterpart is a difference too.
 //
 // <include>s are kept as includes. When every include of the input
-// resolves (converters/include/uri_resolver.h, with the given search) and the input is valid with them, both texts are read with the
-// included files and compared in full. Otherwise (an included model is not
-// at hand) both texts are checked with their includes replaced by stand-ins
-// (include_stand_ins.h): the proof then covers everything the file itself
-// says, whatever the included files contain.
+// resolves (converters/include/uri_resolver.h, with the given search) and
+// the input is valid with them, both texts are read with the included
+// files and compared in full. Otherwise (an included model is not at hand)
+// both texts are read with their includes replaced by stand-ins
+// (converters/include/include_stand_ins.h): the proof then covers
+// everything the file itself says, whatever the included files contain.
+//
+// The reading of the input (ReadUpgradeInput) is also what the upgrade
+// learns the input's meaning from: every reference's target and every
+// world pose (references.h); the output is always read afresh from its
+// text.
 //
 // VerifyExpansion is the same proof for the expansion of includes
 // (expand_includes.h): the input is read with its includes expanded by the
@@ -32,7 +38,13 @@
 #include <utility>
 
 #include "converters/include/uri_resolver.h"
+#include "converters/registry.h"
+#include "converters/xml/xml_sources.h"
+#include "converters/xml/xml_tree.h"
 #include "core/diagnostic.h"
+#include "core/document.h"
+#include "core/frame_graph.h"
+#include "core/resolver.h"
 
 namespace sdfconv::upgrade {
 
@@ -60,6 +72,37 @@ inline constexpr double kVerifyTolerance = 1e-9;
 // or <gearbox_reference_body>. Every other error (XML, names, poses, the
 // frame graph) is fatal.
 [[nodiscard]] bool IsValueLevel(const Diagnostic& d);
+
+// One text as the core reads it for a proof.
+struct ProofReading {
+  XmlSources sources;  // tree 0: the text itself; then its included files
+  std::optional<Document> doc;
+  FrameGraph graph;       // built whenever `doc` is set (what resolves)
+  Resolution resolution;  // set when `resolved`
+  bool resolved = false;  // the frame graph has no error
+  Diagnostics diags;
+  bool fatal = false;            // an error other than a value-level one
+  std::vector<Diagnostic> kept;  // the value-level errors (IsValueLevel)
+  ReadOptions::Includes includes = ReadOptions::Includes::kExpand;
+};
+
+// Reads `tree` (the text of the file `path`) as the proof reads an
+// upgrade's input: with its included files (found with `search`) when
+// every include resolves and the input is valid with them, else with
+// stand-ins for its includes. The reading's tree 0 is a copy of `tree`, so
+// its NodeRefs name nodes of `tree`.
+[[nodiscard]] ProofReading ReadUpgradeInput(const XmlTree& tree,
+                                            const std::string& path,
+                                            const IncludeSearch& search);
+
+// Reads `output` (named `path` in messages) the way `input` was read and
+// compares the two as described above.
+[[nodiscard]] bool VerifyUpgrade(const ProofReading& input,
+                                 std::string_view output,
+                                 const std::string& path,
+                                 const Correspondence& correspondence,
+                                 Diagnostics* diags,
+                                 const IncludeSearch& search = {});
 
 // Reads `input` and `output` (both named `path` in messages) and compares
 // them as described above. Returns false, with errors in `diags`, on any

@@ -8,7 +8,6 @@
 #include <gtest/gtest.h>
 
 #include "converters/diagnostic_test_util.h"
-#include "converters/upgrade/include_stand_ins.h"
 #include "converters/upgrade/upgrade_test_util.h"
 
 namespace sdfconv::upgrade {
@@ -105,40 +104,6 @@ TEST_F(VerifyTest, InvalidInputFails) {
   EXPECT_FALSE(Verify(Sdf("1.7", "  <model name='m'><link name='a'><pose relative_to='x'/></link></model>\n"),
                       Model("1.8", "0 0 0 0 0 0", "0 0 1")));
   TakeError(Code::kPoseRelativeToInvalid);
-}
-
-TEST(IncludeStandInsTest, NestedFrom15On) {
-  const std::string text = Sdf("1.7", R"(  <model name="m">
-    <include>
-      <uri>model://valve</uri>
-      <pose>1 0 0 0 0 0</pose>
-    </include>
-    <joint name="j" type="fixed"><parent>valve::base</parent><child>valve::arm::tip</child></joint>
-  </model>
-)");
-  EXPECT_EQ(WithIncludeStandIns(text, "t.sdf"), Sdf("1.7", R"(  <model name="m">
-    <model name="valve"><pose>1 0 0 0 0 0</pose><model name="arm"><link name="tip"><pose>-0.07599999999999996 -0.669 0.8500000000000001 -1.7220000000000004 -0.9674999999999999 1.41</pose></link></model><link name="base"><pose>0.4730000000000001 0.04400000000000004 0.6020000000000001 -1.5989999999999995 -0.723 2.418</pose></link></model>
-
-
-
-    <joint name="j" type="fixed"><parent>valve::base</parent><child>valve::arm::tip</child></joint>
-  </model>
-)"));
-}
-
-TEST(IncludeStandInsTest, FlatBefore15AndNamedByTheirReferences) {
-  const std::string text = Sdf("1.4", R"(  <model name="m">
-    <include><uri>model://iris_with_standoffs</uri></include>
-    <link name="cam"/>
-    <joint name="j" type="fixed"><parent>iris::base</parent><child>cam</child></joint>
-  </model>
-)");
-  EXPECT_EQ(WithIncludeStandIns(text, "t.sdf"), Sdf("1.4", R"(  <model name="m">
-    <link name="iris::base"><pose>0.4730000000000001 0.04400000000000004 0.6020000000000001 -1.5989999999999995 -0.723 2.418</pose></link>
-    <link name="cam"/>
-    <joint name="j" type="fixed"><parent>iris::base</parent><child>cam</child></joint>
-  </model>
-)"));
 }
 
 }  // namespace

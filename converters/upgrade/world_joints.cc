@@ -38,8 +38,8 @@ bool RewritePose(Context& ctx, NodeId joint, NodeId scope) {
       !tree.Attribute(pose, "relative_to").value_or("").empty()) {
     return true;  // it names its frame: the meaning does not depend on the child
   }
-  const std::optional<Pose> X_WJ = ctx.poses->World(joint);
-  const std::optional<Pose> X_WS = ctx.poses->World(scope);
+  const std::optional<Pose> X_WJ = ctx.in.WorldPose(joint);
+  const std::optional<Pose> X_WS = ctx.in.WorldPose(scope);
   if (!X_WJ || !X_WS) {
     ctx.Fail(Code::kJointChildLinkInvalid, joint,
              Describe(tree, joint) +
@@ -83,10 +83,10 @@ void ReverseAxes(Context& ctx, NodeId joint) {
 }  // namespace
 
 void TurnWorldChildJoints(Context& ctx) {
-  if (!ctx.version.Legacy()) return;
+  if (!ctx.Legacy()) return;
   XmlTree& tree = ctx.tree;
-  const SdfIndex index(tree);
-  for (NodeId joint : index.Elements()) {
+  const TreeIndex index = ctx.Index();
+  for (NodeId joint : SdfRegion(tree).Elements()) {
     if (tree.Tag(joint) != "joint" || !index.DefinesFrameIn(joint)) continue;
     RefSite* child = ctx.Site(tree.FirstChild(joint, "child"), RefKind::kJointChild);
     RefSite* parent =

@@ -33,7 +33,6 @@
 
 #include "converters/flat/flat_writer.h"
 #include "converters/registry.h"
-#include "converters/upgrade/include_stand_ins.h"
 #include "converters/upgrade/upgrade.h"
 #include "converters/upgrade/verify.h"
 #include "converters/xml/xml_element.h"
@@ -223,8 +222,9 @@ std::optional<Frames> ReadFrames(const std::string& text,
   // The core does not read <include>d files: each include stands in as a
   // model with its name and pose (as the upgrade's own verification does).
   Diagnostics diags;
-  auto doc =
-      ReadString(upgrade::WithIncludeStandIns(text, name), name, &diags);
+  ReadOptions options;
+  options.includes = ReadOptions::Includes::kStandIns;
+  auto doc = ReadString(text, name, &diags, options);
   // Value-level errors (an invalid inertia, a <script> without a required
   // child) are kept as written by the upgrade and do not move frames.
   bool fatal = !doc;

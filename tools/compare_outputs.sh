@@ -6,7 +6,7 @@
 # REASONS (default tools/corpus_output_changes.tsv) holds lines
 #   PATTERN<TAB>COMMANDS<TAB>WHAT<TAB>REASON
 # PATTERN is a shell pattern on the corpus path, COMMANDS a comma-separated
-# list (check,flat,sdf,urdf,upgrade or *), WHAT which part may differ (exit,
+# list (check,flat,sdf,expand,urdf,upgrade or *), WHAT which part may differ (exit,
 # out, err, or * for any). Lines starting with # are comments. The first
 # matching line explains a difference. Exit 0 when every difference is
 # explained, 1 otherwise.

@@ -4,8 +4,9 @@
 # tools/compare_outputs.sh.
 #   usage: tools/corpus_outputs.sh SDFCONV OUTDIR [CORPUS]
 # For every *.sdf, *.world and *.urdf under CORPUS (default ../shared/corpus)
-# it runs `check`, `convert --to flat`, `convert --to sdf`, `convert --to
-# urdf` and `upgrade -o` (model:// URIs searched in CORPUS/gazebo_models),
+# it runs `check`, `convert --to flat`, `convert --to sdf` (and with
+# `--expand-includes`), `convert --to urdf` and `upgrade -o` (model:// URIs
+# searched in CORPUS/gazebo_models),
 # and writes OUTDIR/manifest.tsv: one line per file and command with the
 # exit status and the SHA-256 of what it wrote (stdout, or the upgraded file)
 # and of its diagnostics (stderr). The outputs themselves are kept under
@@ -21,11 +22,12 @@ one() {  # one RELATIVE_FILE: every command on one file, manifest lines on stdou
   local f=$1 key cmd status
   key=$(printf '%s' "$f" | tr '/' '%')
   local scratch; scratch=$(mktemp -d)
-  for cmd in check flat sdf urdf upgrade; do
+  for cmd in check flat sdf expand urdf upgrade; do
     local o="$out/files/$key.$cmd.out" e="$out/files/$key.$cmd.err"
     local args=(convert --model-path gazebo_models "$f" --to "$cmd")
     case $cmd in
       check) args=(check --model-path gazebo_models "$f") ;;
+      expand) args=(convert --model-path gazebo_models "$f" --to sdf --expand-includes) ;;
       upgrade) args=(upgrade --model-path gazebo_models -j 1 "$f" -o "$scratch") ;;
     esac
     set +e

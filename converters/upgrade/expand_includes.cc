@@ -9,12 +9,10 @@
 #include <utility>
 #include <vector>
 
-#include "converters/include/include_chain.h"
 #include "converters/registry.h"
 #include "converters/upgrade/verify.h"
 #include "converters/xml/xml_tree.h"
-#include "converters/urdf/urdf_import_options.h"
-#include "converters/urdf/urdf_to_sdf.h"
+#include "converters/xml/xml_write.h"
 #include "converters/xml/text_values.h"
 #include "converters/xml/xml_escape.h"
 
@@ -48,11 +46,9 @@ std::vector<NodeId> Includes(const XmlTree& tree, NodeId top) {
 
 // One file taking part, as 1.8 text, parsed.
 struct SourceFile {
-  std::string path;             // as resolved (relative URIs start here)
+  std::string path;             // as read (relative URIs start here)
   std::optional<XmlTree> tree;  // nothing when it cannot be used
-  NodeId model = kNoNode;       // the included <model>
-  // The line of each <include> in the 1.8 text -> its line in the file.
-  std::map<int, int> input_line;
+  NodeId model = kNoNode;       // its <model>
   // What the upgrade renamed or moved, by scoped names in this file, and
   // the name of its model before and after.
   upgrade::Correspondence became;
@@ -94,227 +90,134 @@ std::optional<std::string> Inside(const std::string& scoped,
   return scoped.substr(model.size() + 2);
 }
 
-// One <include> waiting: in the output, where it is written, and through
-// which chain of includes it was reached.
-struct Pending {
-  NodeId include;  // in the output tree
-  int file;        // index of the file it is written in
-  NodeId source;   // the same <include> in that file's tree
-  int chain;       // index into the chain links
-};
-
-// Each file is upgraded without its own proof: that one stands included
-// models in by what the file says of them (include_stand_ins.h), which
-// cannot name an unnamed include that is referred to. The proof of the
-// whole (VerifyExpansion) reads the real included files instead, each with
-// its own version's front end, and so covers every file's upgrade.
-UpgradeOptions Unverified() {
+// Each file is upgraded without its own proof: the proof of the whole
+// (VerifyExpansion) reads the real included files, each with its own
+// version's front end, and so covers every file's upgrade.
+UpgradeOptions Unverified(const IncludeSearch& search) {
   UpgradeOptions options;
   options.verify = false;
+  options.include_search = search;
   return options;
 }
 
+// Where the includes of one instance of a file stand in the output: its
+// includes as read (in the file's tree) -> their copies in the output.
+using IncludeMap = std::map<NodeId, NodeId>;
+
+IncludeMap Pair(const std::vector<NodeId>& read,
+                const std::vector<NodeId>& written) {
+  IncludeMap map;
+  // The same elements in the same order: the upgrade keeps includes as
+  // includes, and what an include adds (<joint>, <frame>, <plugin>) holds
+  // no include.
+  for (size_t i = 0; i < std::min(read.size(), written.size()); ++i) {
+    map.emplace(read[i], written[i]);
+  }
+  return map;
+}
+
+// The composition (converters/include, through the registry) decides what
+// every include is; this writes it: each file taking part is upgraded to
+// 1.8 text once, and each included model is spliced in where its <include>
+// is, in the composed Document's order.
 class Expander {
  public:
   Expander(const IncludeSearch& search, Diagnostics* diags)
       : search_(search), diags_(diags) {}
 
-  // The expanded text, or nothing with errors in the diagnostics.
-  std::optional<std::string> Run(std::string_view input,
+  // The expanded text of the input read as `reading` (with its includes
+  // expanded), or nothing with errors in the diagnostics.
+  std::optional<std::string> Run(const upgrade::ProofReading& reading,
+                                 std::string_view input,
                                  const std::string& path);
   // After Run: the renames and moves of every upgrade, by scoped names in
   // the composed input and in the output.
   const upgrade::Correspondence& correspondence() const { return became_; }
 
  private:
-  std::optional<SourceFile> Parse(const std::string& path,
-                                  std::string_view input,
-                                  const std::string& sdf18);
+  const SourceFile* As18(const XmlSources& sources, int32_t tree);
   void Correspond(const SourceFile& file, NodeId model, NodeId include);
-  int Load(const std::string& path, const std::string& identity,
-           const SourceLocation& at, const std::string& what);
-  std::optional<std::string> As18(const std::string& path,
-                                  const std::string& bytes,
-                                  upgrade::Correspondence* became);
-  void Expand(const Pending& p, std::vector<Pending>* stack);
   void Place(NodeId include, NodeId model, const SourceFile& file);
   void DeclareNamespaces(NodeId model, const SourceFile& file);
-  SourceLocation Where(int file, NodeId source) const;
-  void Push(NodeId out_top, int file, NodeId source_top, int chain,
-            std::vector<Pending>* stack) const;
 
   const IncludeSearch& search_;
   Diagnostics* diags_;
   std::optional<XmlTree> out_;
-  std::vector<SourceFile> files_;
-  std::map<std::string, int> by_identity_;  // -1: could not be used
-  IncludeChains chains_;
+  std::map<int32_t, std::optional<SourceFile>> files_;  // by tree read
   upgrade::Correspondence became_;
 };
 
-std::optional<std::string> Expander::Run(std::string_view input,
+std::optional<std::string> Expander::Run(const upgrade::ProofReading& reading,
+                                         std::string_view input,
                                          const std::string& path) {
-  UpgradeResult top = UpgradeSdf(input, path, Unverified(), &became_);
+  if (reading.fatal) {  // the reading's own errors (the proof reports them)
+    return std::nullopt;
+  }
+  UpgradeResult top = UpgradeSdf(input, path, Unverified(search_), &became_);
   diags_->Append(top.diagnostics);
   if (!top.ok()) return std::nullopt;
-  std::optional<SourceFile> file = Parse(path, input, top.output);
-  out_ = XmlTree::Parse(top.output, path, diags_);
-  if (!file || !out_) return std::nullopt;
-  by_identity_[FileIdentity(path)] = 0;
-  files_.push_back(std::move(*file));
-  chains_.Add(FileIdentity(path), path, -1);
-  std::vector<Pending> stack;
-  Push(out_->root(), 0, files_[0].tree->root(), 0, &stack);
-  while (!stack.empty()) {
-    const Pending p = stack.back();
-    stack.pop_back();
-    Expand(p, &stack);
+  Diagnostics again;  // the upgraded text says nothing new about its XML
+  out_ = XmlTree::Parse(top.output, path, &again);
+  if (!out_) return std::nullopt;
+  const XmlSources& sources = reading.sources;
+  const Document& doc = *reading.doc;
+  // Per element of the composed Document: the includes of the instance of
+  // the file it is in, read -> written.
+  std::vector<IncludeMap> instances = {
+      Pair(Includes(sources.tree(0), sources.tree(0).root()),
+           Includes(*out_, out_->root()))};
+  std::vector<size_t> instance_of(doc.size(), 0);
+  for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
+    const Element& e = doc.at(id);
+    if (e.parent != kNoElement) instance_of[id] = instance_of[e.parent];
+    if (!e.include || e.include->file.empty()) continue;
+    const NodeRef& read = e.include->node;  // the <include> as read
+    const auto written = instances[instance_of[id]].find(read.node);
+    const SourceFile* file = As18(sources, e.node.tree);
+    if (written == instances[instance_of[id]].end() || file == nullptr) {
+      return std::nullopt;
+    }
+    const NodeId include = written->second;
+    const NodeId model = out_->Import(*file->tree, file->model);
+    Place(include, model, *file);
+    Correspond(*file, model, include);
+    instances.push_back(Pair(Includes(sources.tree(e.node.tree), e.node.node),
+                             Includes(*out_, model)));
+    instance_of[id] = instances.size() - 1;
   }
   if (diags_->HasErrors()) return std::nullopt;
   return out_->Serialize();
 }
 
-// Pushes the includes under `out_top` (a copy of `source_top` of file
-// `file`) so that they pop in document order.
-void Expander::Push(NodeId out_top, int file, NodeId source_top, int chain,
-                    std::vector<Pending>* stack) const {
-  const std::vector<NodeId> out = Includes(*out_, out_top);
-  const std::vector<NodeId> source = Includes(*files_[file].tree, source_top);
-  // The same elements: `out_top` was copied from `source_top`, and what an
-  // include adds (<joint>, <frame>, <plugin>) holds no include.
-  for (size_t i = std::min(out.size(), source.size()); i-- > 0;) {
-    stack->push_back({out[i], file, source[i], chain});
-  }
-}
-
-std::optional<SourceFile> Expander::Parse(const std::string& path,
-                                          std::string_view input,
-                                          const std::string& sdf18) {
+// The file whose <model> is in `tree` of the reading, as SDFormat 1.8: a
+// file upgraded, or the SDFormat a URDF front end built, written as the
+// import writes it. Made once per tree; null (reported) when it cannot be.
+const SourceFile* Expander::As18(const XmlSources& sources, int32_t tree) {
+  auto [it, fresh] = files_.try_emplace(tree);
+  if (!fresh) return it->second ? &*it->second : nullptr;
+  const XmlTree& read = sources.tree(tree);
   SourceFile file;
-  file.path = path;
-  file.tree = XmlTree::Parse(sdf18, path, diags_);
-  if (!file.tree) return std::nullopt;
-  // The upgrade keeps includes as includes, in order: the n-th of the 1.8
-  // text is the n-th of the file, which diagnostics should point at.
-  Diagnostics ignored;
-  const std::optional<XmlTree> original =
-      sdf18 == input ? std::nullopt : XmlTree::Parse(input, path, &ignored);
-  const XmlTree& before = original ? *original : *file.tree;
+  file.path = read.file();
+  std::string sdf18;
+  if (read.built()) {
+    sdf18 = kXmlDeclaration + WriteIndentedXml(read, read.root());
+  } else {
+    const std::string text = read.Serialize();
+    UpgradeResult upgraded =
+        UpgradeSdf(text, file.path, Unverified(search_), &file.became);
+    diags_->Append(upgraded.diagnostics);
+    if (!upgraded.ok()) return nullptr;
+    sdf18 = std::move(upgraded.output);
+  }
+  Diagnostics again;  // the upgraded text says nothing new about its XML
+  file.tree = XmlTree::Parse(sdf18, file.path, &again);
+  if (!file.tree) return nullptr;
+  file.model = file.tree->FirstChild(file.tree->root(), "model");
+  if (file.model == kNoNode) return nullptr;  // composition said so already
+  file.input_model_name = ModelName(read);
   file.model_name = ModelName(*file.tree);
-  file.input_model_name = ModelName(before);
-  const std::vector<NodeId> now = Includes(*file.tree, file.tree->root());
-  const std::vector<NodeId> then = Includes(before, before.root());
-  if (now.size() == then.size()) {
-    for (size_t i = 0; i < now.size(); ++i) {
-      file.input_line[file.tree->at(now[i]).line] = before.at(then[i]).line;
-    }
-  }
-  return file;
-}
-
-SourceLocation Expander::Where(int file, NodeId source) const {
-  const SourceFile& f = files_[file];
-  SourceLocation at = f.tree->Locate(source);
-  if (const auto it = f.input_line.find(at.line); it != f.input_line.end()) {
-    at.line = it->second;
-  }
-  return at;
-}
-
-// The file at `path` as SDFormat 1.8 text: upgraded, or imported from URDF.
-std::optional<std::string> Expander::As18(const std::string& path,
-                                          const std::string& bytes,
-                                          upgrade::Correspondence* became) {
-  const std::optional<XmlTree> xml = XmlTree::Parse(bytes, path, diags_);
-  if (!xml) return std::nullopt;
-  if (FormatOf(*xml) == InputFormat::kUrdf) {
-    return UrdfToSdf(*xml, UrdfImportOptions{}, diags_);
-  }
-  UpgradeResult upgraded = UpgradeSdf(bytes, path, Unverified(), became);
-  diags_->Append(upgraded.diagnostics);
-  if (!upgraded.ok()) return std::nullopt;
-  return std::move(upgraded.output);
-}
-
-// The index of the included file `path` in files_, loaded and upgraded
-// once; -1, reported at `at`, when it cannot be used.
-int Expander::Load(const std::string& path, const std::string& identity,
-                   const SourceLocation& at, const std::string& what) {
-  if (const auto it = by_identity_.find(identity); it != by_identity_.end()) {
-    if (it->second < 0) {
-      diags_->Error(Code::kIncludeNotModel, at,
-                    what + ": " + path + " cannot be used (see above)");
-    }
-    return it->second;
-  }
-  by_identity_[identity] = -1;
-  const size_t errors = diags_->size();
-  const std::optional<std::string> bytes =
-      ReadFileBytes(path, XmlLimits{}.max_bytes, diags_);
-  std::optional<std::string> sdf18;
-  upgrade::Correspondence became;
-  if (bytes) sdf18 = As18(path, *bytes, &became);
-  std::optional<SourceFile> file;
-  if (sdf18) file = Parse(path, *bytes, *sdf18);
-  if (file) file->became = std::move(became);
-  if (!file) {
-    diags_->Error(Code::kIncludeNotModel, at,
-                  what + ": " + path + " cannot be " +
-                      (diags_->size() > errors ? "used (see its errors)"
-                                               : "read"));
-    return -1;
-  }
-  const XmlTree& tree = *file->tree;
-  file->model = tree.FirstChild(tree.root(), "model");
-  if (file->model == kNoNode) {
-    const NodeId other = tree.FirstChild(tree.root());
-    diags_->Error(Code::kIncludeNotModel, at,
-                  what + ": " + path + " holds " +
-                      (other == kNoNode ? std::string("nothing")
-                                        : "a <" + tree.Tag(other) + ">") +
-                      "; only models can be included");
-    return -1;
-  }
-  files_.push_back(std::move(*file));
-  const int index = static_cast<int>(files_.size()) - 1;
-  by_identity_[identity] = index;
-  return index;
-}
-
-void Expander::Expand(const Pending& p, std::vector<Pending>* stack) {
-  const XmlTree& source = *files_[p.file].tree;
-  const SourceLocation at = Where(p.file, p.source);
-  const NodeId uri_element = source.FirstChild(p.source, "uri");
-  const std::string uri =
-      uri_element == kNoNode ? "" : TextOf(source, uri_element);
-  if (uri.empty()) {
-    diags_->Error(Code::kElementMissing, at, "<include> has no <uri>");
-    return;
-  }
-  const std::string what = "<include> of '" + uri + "'";
-  const ResolvedUri resolved =
-      ResolveIncludeUri(uri, files_[p.file].path, search_, ReadsSdfVersion);
-  if (resolved.file.empty()) {
-    diags_->Error(Code::kIncludeUriUnresolved, at,
-                  what + ": " + resolved.error);
-    return;
-  }
-  const std::string identity = FileIdentity(resolved.file);
-  if (const std::string cycle =
-          chains_.CycleThrough(p.chain, identity, resolved.file);
-      !cycle.empty()) {
-    diags_->Error(Code::kIncludeCycle, at,
-                  what + " includes a file that includes it: " + cycle);
-    return;
-  }
-  const int f = Load(resolved.file, identity, at, what);
-  if (f < 0) return;
-  const SourceFile& file = files_[f];
-  const NodeId model = out_->Import(*file.tree, file.model);
-  Place(p.include, model, file);
-  Correspond(file, model, p.include);
-  const int link = chains_.Add(identity, file.path, p.chain);
-  Push(model, f, file.model, link, stack);
+  it->second = std::move(file);
+  return &*it->second;
 }
 
 // Puts `model` (imported from `file`) where `include` is, with the
@@ -422,11 +325,14 @@ UpgradeResult ExpandIncludesToSdf18(std::string_view input,
                                     const std::string& path,
                                     const IncludeSearch& search) {
   UpgradeResult result;
+  const upgrade::ProofReading reading = upgrade::ReadForProof(
+      input, path, ReadOptions::Includes::kExpand, search);
   Expander expander(search, &result.diagnostics);
-  std::optional<std::string> text = expander.Run(input, path);
-  if (text && !upgrade::VerifyExpansion(input, *text, path, search,
-                                        expander.correspondence(),
-                                        &result.diagnostics)) {
+  std::optional<std::string> text = expander.Run(reading, input, path);
+  if ((reading.fatal || text) &&
+      !upgrade::VerifyExpansion(reading, text.value_or(""), path, search,
+                                expander.correspondence(),
+                                &result.diagnostics)) {
     text.reset();
   }
   if (!text) return result;

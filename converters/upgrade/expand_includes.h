@@ -8,12 +8,17 @@
 // within 1e-9. That is proven per file (verify.h, VerifyExpansion);
 // otherwise there is no output.
 //
-// How: the file and every file it includes are upgraded to 1.8 text on
-// their own (UpgradeSdf, so a 1.4 model keeps its 1.4 meaning: axes in the
-// parent model frame become expressed_in="__model__", ...; an included URDF
-// is imported with UrdfToSdf). Then each <include> is replaced by the
-// included file's <model>, copied as written (comments, unknown elements,
-// plugins, mesh URIs such as model://...), with the include's overrides:
+// How: the composition (converters/include/compose.h, through the
+// registry) reads the file with every include expanded, each file by its
+// own version's front end; it alone resolves URIs, finds cycles and says
+// what each include is (its file, instance name, pose, placement frame,
+// static flag, what it adds). Then every file taking part is upgraded to
+// 1.8 text on its own, once however often it is included (UpgradeSdf, so a
+// 1.4 model keeps its 1.4 meaning; an included URDF is written as its
+// import builds it), and each <include>, in the composed Document's order,
+// is replaced by the included file's <model>, copied as written (comments,
+// unknown elements, plugins, mesh URIs such as model://...), with the
+// include's overrides:
 //  - //include/name -> the model's name attribute (scopes follow it);
 //  - //include/pose -> the model's <pose>, relative_to kept: it is evaluated
 //    in the including scope, as a nested model's pose is;
@@ -23,16 +28,14 @@
 //  - the include's own <joint>, <frame> and <plugin>s -> appended inside
 //    the model, whose scope they are written in.
 // Without overrides, the included model's own name, pose and
-// placement_frame stay. Each include is resolved relative to the file it is
-// written in (converters/include/uri_resolver.h), and each file is upgraded
-// once however often it is included.
+// placement_frame stay.
 //
-// A URI that names no file (INCLUDE_URI_UNRESOLVED), a file that includes
-// itself through any chain (INCLUDE_CYCLE), an included file holding no
-// model (INCLUDE_NOT_MODEL) or one that cannot be upgraded (its own errors)
-// is reported at the <include> in the file where it is written, and there
-// is no output. Iterative: a worklist of includes, no recursion on the
-// depth of inclusion or of nesting.
+// What the composition reports (INCLUDE_URI_UNRESOLVED, INCLUDE_CYCLE,
+// INCLUDE_NOT_MODEL, an <include> without <uri>, any other error of any
+// file taking part) is reported at the element concerned, in the file
+// where it is written, and there is no output; so is a file that cannot be
+// upgraded. Iterative: no recursion on the depth of inclusion or of
+// nesting.
 //
 //   IncludeSearch search;
 //   search.model_paths = {"/models"};

@@ -402,18 +402,31 @@ bool VerifyUpgrade(std::string_view input, std::string_view output,
                        correspondence, diags, search);
 }
 
+ProofReading ReadForProof(std::string_view text, const std::string& path,
+                          ReadOptions::Includes includes,
+                          const IncludeSearch& search) {
+  return ReadText(text, path, WithIncludes(includes, search));
+}
+
+bool VerifyExpansion(const ProofReading& input, std::string_view output,
+                     const std::string& path, const IncludeSearch& search,
+                     const Correspondence& correspondence,
+                     Diagnostics* diags) {
+  if (input.fatal) {
+    return Compare(input, {}, path, correspondence, kExpansionWords, diags);
+  }
+  const Read out = ReadText(
+      output, path, WithIncludes(ReadOptions::Includes::kExpand, search));
+  return Compare(input, out, path, correspondence, kExpansionWords, diags);
+}
+
 bool VerifyExpansion(std::string_view input, std::string_view output,
                      const std::string& path, const IncludeSearch& search,
                      const Correspondence& correspondence,
                      Diagnostics* diags) {
-  const ReadOptions options =
-      WithIncludes(ReadOptions::Includes::kExpand, search);
-  const Read in = ReadText(input, path, options);
-  if (in.fatal) {
-    return Compare(in, {}, path, correspondence, kExpansionWords, diags);
-  }
-  const Read out = ReadText(output, path, options);
-  return Compare(in, out, path, correspondence, kExpansionWords, diags);
+  return VerifyExpansion(
+      ReadForProof(input, path, ReadOptions::Includes::kExpand, search),
+      output, path, search, correspondence, diags);
 }
 
 }  // namespace sdfconv::upgrade

@@ -95,6 +95,13 @@ struct ProofReading {
                                             const std::string& path,
                                             const IncludeSearch& search);
 
+// Reads `text` (the text of the file `path`) for a proof, its includes as
+// `includes` says (found with `search`).
+[[nodiscard]] ProofReading ReadForProof(std::string_view text,
+                                        const std::string& path,
+                                        ReadOptions::Includes includes,
+                                        const IncludeSearch& search);
+
 // Reads `output` (named `path` in messages) the way `input` was read and
 // compares the two as described above.
 [[nodiscard]] bool VerifyUpgrade(const ProofReading& input,
@@ -125,6 +132,15 @@ struct ProofReading {
 // `correspondence` names the elements the upgrades of the files renamed or
 // moved, by their scoped names in the composed input and in the output.
 [[nodiscard]] bool VerifyExpansion(std::string_view input,
+                                   std::string_view output,
+                                   const std::string& path,
+                                   const IncludeSearch& search,
+                                   const Correspondence& correspondence,
+                                   Diagnostics* diags);
+
+// The same, for an input already read with its includes expanded
+// (ReadForProof with kExpand).
+[[nodiscard]] bool VerifyExpansion(const ProofReading& input,
                                    std::string_view output,
                                    const std::string& path,
                                    const IncludeSearch& search,

@@ -83,6 +83,7 @@ XmlTree XmlTree::Build(std::string file, std::string root_tag,
                        const SourceLocation& origin) {
   XmlTree tree;
   tree.file_ = std::move(file);
+  tree.built_ = true;
   XmlNode document;
   document.type = XmlNodeType::kDocument;
   tree.nodes_.push_back(std::move(document));

@@ -148,6 +148,9 @@ class XmlTree {
   [[nodiscard]] size_t size() const { return nodes_.size(); }
   // True when the input was in another encoding and was read as UTF-8.
   [[nodiscard]] bool transcoded() const { return transcoded_; }
+  // True for a tree a converter built (XmlTree::Build), false for a parsed
+  // one: a built tree has no text of its own to keep.
+  [[nodiscard]] bool built() const { return built_; }
   // The document as text: the input itself for an untouched tree.
   [[nodiscard]] std::string Serialize() const;
   // One node and its content, as text.
@@ -289,6 +292,7 @@ class XmlTree {
   std::string file_;
   std::vector<SourceLocation> origins_;
   bool transcoded_ = false;
+  bool built_ = false;
   std::string newline_ = "\n";
   std::string indent_unit_ = "  ";
   char quote_ = '"';  // the quote most attributes of the input use

@@ -91,7 +91,11 @@ struct PoseSpec {
 struct JointAxis {
   Eigen::Vector3d xyz = Eigen::Vector3d::UnitZ();
   std::string expressed_in;
-  SourceLocation source;
+  SourceLocation source;  // the <xyz> or <axis>; for a default, the joint
+  // False for an axis the file does not write: the front end supplies every
+  // axis the joint's type has, absent ones with their version's default
+  // (xyz 0 0 1, in the frame that version puts axes in).
+  bool written = true;
 };
 
 struct Inertial {
@@ -149,7 +153,10 @@ struct Element {
   std::string child_frame;   // <child> as written
   SourceLocation parent_source;
   SourceLocation child_source;
-  std::vector<JointAxis> axes;  // 0, 1 (<axis>) or 2 (<axis2>)
+  // <axis>, then <axis2>: every axis the type has (revolute, prismatic,
+  // continuous and screw one; universal, revolute2 and gearbox two), plus
+  // any the file writes beyond that.
+  std::vector<JointAxis> axes;
 
   // kLink
   std::optional<Inertial> inertial;
@@ -161,6 +168,15 @@ struct Element {
 // its <model> in the included file.
 inline const SourceLocation& PlacementSource(const Element& e) {
   return e.include ? e.include->source : e.source;
+}
+
+// The joint's axes through the last one its file writes (<axis2> alone
+// counts two): the axes a reader that supplies no defaults, as libsdformat's
+// Joint, reports.
+inline size_t WrittenAxisCount(const Element& joint) {
+  size_t n = joint.axes.size();
+  while (n > 0 && !joint.axes[n - 1].written) --n;
+  return n;
 }
 
 struct Document {

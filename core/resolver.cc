@@ -71,6 +71,7 @@ Resolution ResolveAll(const Document& doc, const FrameGraph& graph) {
   Resolution r;
   r.X_W = WorldPoses(doc, graph);
   r.axes_W.assign(doc.size(), {});
+  r.axes_J.assign(doc.size(), {});
   for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
     const Element& e = doc.at(id);
     if (e.kind != ElementKind::kJoint) continue;
@@ -78,6 +79,8 @@ Resolution ResolveAll(const Document& doc, const FrameGraph& graph) {
       const ElementId frame = graph.axis_expressed_in[id][i];
       const Eigen::Vector3d xyz = e.axes[i].xyz.normalized();
       r.axes_W[id].push_back(WorldPoseOf(r, frame).linear() * xyz);
+      r.axes_J[id].push_back(
+          frame == id ? xyz : RelativePose(r, frame, id).linear() * xyz);
     }
   }
   return r;

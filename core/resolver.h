@@ -30,9 +30,12 @@ struct Resolution {
   // Indexed by ElementId: world pose of each element's frame (identity for
   // the world and for kOther elements).
   std::vector<Pose> X_W;
-  // Indexed by ElementId: for joints, each axis as a unit vector in the
-  // world frame; empty otherwise.
+  // Indexed by ElementId: for joints, each axis (Element::axes, defaults
+  // included) as a unit vector in the world frame; empty otherwise.
   std::vector<std::vector<Eigen::Vector3d>> axes_W;
+  // The same axes in the joint's own frame J: exactly the normalised xyz
+  // when the axis is expressed in J (no round trip through the world).
+  std::vector<std::vector<Eigen::Vector3d>> axes_J;
 };
 
 // Requires: `graph` was built from `doc` without errors.

@@ -1,9 +1,11 @@
 #include "converters/flat/flat_writer.h"
 
-#include <charconv>
+#include <algorithm>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
+
+#include "converters/xml/text_values.h"
 
 namespace sdfconv {
 namespace {
@@ -28,13 +30,6 @@ T ValueOr(const std::vector<T>& v, ElementId id, T fallback) {
 }
 
 double NoNegativeZero(double v) { return v == 0.0 ? 0.0 : v; }
-
-// Shortest round-trip text (C++17 std::to_chars without a precision).
-std::string FormatNumber(double v) {
-  char buf[32];
-  const auto result = std::to_chars(buf, buf + sizeof buf, NoNegativeZero(v));
-  return std::string(buf, result.ptr);
-}
 
 template <typename Vector>
 Json JsonArray(const Vector& v) {
@@ -123,7 +118,9 @@ std::vector<FlatFrame> CollectFlatFrames(const Document& doc,
     f.attached_to = AttachedToName(doc, graph, id);
     f.X_WF = ValueOr(resolution.X_W, id, Pose::Identity());
     if (e.kind == ElementKind::kJoint) {
+      // As written: a default axis after the last written one is left out.
       f.axes_W = ValueOr(resolution.axes_W, id, {});
+      f.axes_W.resize(std::min(f.axes_W.size(), WrittenAxisCount(e)));
     }
     frames.push_back(std::move(f));
   }

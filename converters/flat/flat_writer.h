@@ -61,7 +61,9 @@ struct FlatFrame {
   std::string kind;         // KindName
   std::string attached_to;  // scoped name of the body, or "world"
   Pose X_WF = Pose::Identity();
-  std::vector<Eigen::Vector3d> axes_W;  // joints: <axis>, then <axis2>
+  // Joints: <axis>, then <axis2>, through the last one written (a default
+  // <axis> before a written <axis2> is there; default axes after are not).
+  std::vector<Eigen::Vector3d> axes_W;
 };
 
 // The entries of `doc`, in document order.

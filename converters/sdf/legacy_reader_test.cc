@@ -192,8 +192,48 @@ TEST_F(LegacyReaderTest, OneFourAxesAreInTheModelFrame) {
   const Element& k = Get(*doc, K::kJoint, "k");
   ASSERT_EQ(k.axes.size(), 2u);  // <axis2> alone: a default first axis
   EXPECT_EQ(k.axes[0].expressed_in, "__model__");
+  EXPECT_FALSE(k.axes[0].written);
+  EXPECT_EQ(WrittenAxisCount(k), 2u);
   EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 5);  // @expr..
   EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 6);  // use_...
+}
+
+// Every axis a joint's type has is in the Document; an absent one is its
+// version's default (xyz 0 0 1; in 1.2-1.4 in the model frame, from 1.5 on
+// in the joint frame), marked not written.
+TEST_F(LegacyReaderTest, AbsentAxesTakeTheirVersionsDefault) {
+  const std::string joints = R"(<link name="a"/><link name="b"/>
+<joint name="r" type="revolute"><parent>a</parent><child>b</child></joint>
+<joint name="u" type="universal"><parent>a</parent><child>b</child>
+  <axis><xyz>1 0 0</xyz></axis></joint>
+<joint name="g" type="gearbox"><parent>a</parent><child>b</child></joint>
+<joint name="f" type="fixed"><parent>a</parent><child>b</child></joint>
+<joint name="s" type="ball"><parent>a</parent><child>b</child>
+  <axis><xyz>1 0 0</xyz></axis></joint>)";
+  for (const char* version : {"1.4", "1.6"}) {
+    const auto doc = ReadModel(joints, version);
+    ASSERT_TRUE(doc.has_value()) << version;
+    const std::string in_default =
+        std::string(version) == "1.4" ? "__model__" : "";
+    const Element& r = Get(*doc, K::kJoint, "r");
+    ASSERT_EQ(r.axes.size(), 1u);
+    EXPECT_FALSE(r.axes[0].written);
+    EXPECT_EQ(r.axes[0].xyz, Eigen::Vector3d::UnitZ());
+    EXPECT_EQ(r.axes[0].expressed_in, in_default) << version;
+    EXPECT_EQ(r.axes[0].source.line, r.source.line);
+    EXPECT_EQ(WrittenAxisCount(r), 0u);
+    const Element& u = Get(*doc, K::kJoint, "u");
+    ASSERT_EQ(u.axes.size(), 2u);
+    EXPECT_TRUE(u.axes[0].written);
+    EXPECT_FALSE(u.axes[1].written);
+    EXPECT_EQ(u.axes[1].expressed_in, in_default) << version;
+    EXPECT_EQ(WrittenAxisCount(u), 1u);
+    EXPECT_EQ(Get(*doc, K::kJoint, "g").axes.size(), 2u);
+    EXPECT_TRUE(Get(*doc, K::kJoint, "f").axes.empty());
+    // A ball joint has no axis; one written is kept as written.
+    ASSERT_EQ(Get(*doc, K::kJoint, "s").axes.size(), 1u);
+    EXPECT_TRUE(Get(*doc, K::kJoint, "s").axes[0].written);
+  }
 }
 
 // 1.5/1.6: the joint frame unless <use_parent_model_frame> is true (any

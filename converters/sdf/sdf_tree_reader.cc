@@ -70,6 +70,8 @@ class Reader {
   Inertial ReadInertial(XmlElement inertial);
   void CheckInertia(const Element& link);
   JointAxis ReadAxis(XmlElement axis);
+  // An axis the joint's type has and its file does not write.
+  JointAxis DefaultAxis(const SourceLocation& joint_at) const;
   std::string ReadJointLink(XmlElement joint, std::string_view tag,
                             const SourceLocation& joint_at,
                             SourceLocation* at);
@@ -265,19 +267,25 @@ void Reader::ReadJoint(XmlElement node, Element* joint) {
   joint->child_frame =
       ReadJointLink(node, "child", joint->source, &joint->child_source);
 
-  XmlElement axis = UniqueChild(node, "axis");
-  XmlElement axis2 = UniqueChild(node, "axis2");
-  if (axis) {
-    joint->axes.push_back(ReadAxis(axis));
-  } else if (axis2) {
-    JointAxis first;  // <axis2> alone: the first axis keeps its default
-    first.source = joint->source;
-    if (dialect_.axis_frame == AxisFrameRule::kParentModelFrame) {
-      first.expressed_in = kModelFrame;
-    }
-    joint->axes.push_back(first);
+  const std::array<XmlElement, 2> written = {UniqueChild(node, "axis"),
+                                             UniqueChild(node, "axis2")};
+  const size_t count =
+      std::max(SdfJointAxisCount(joint->joint_type),
+               written[1] ? size_t{2} : written[0] ? size_t{1} : size_t{0});
+  for (size_t k = 0; k < count; ++k) {
+    joint->axes.push_back(written[k] ? ReadAxis(written[k])
+                                     : DefaultAxis(joint->source));
   }
-  if (axis2) joint->axes.push_back(ReadAxis(axis2));
+}
+
+JointAxis Reader::DefaultAxis(const SourceLocation& joint_at) const {
+  JointAxis axis;
+  axis.source = joint_at;
+  axis.written = false;
+  if (dialect_.axis_frame == AxisFrameRule::kParentModelFrame) {
+    axis.expressed_in = kModelFrame;
+  }
+  return axis;
 }
 
 std::string Reader::ReadJointLink(XmlElement joint, std::string_view tag,

@@ -3,6 +3,7 @@
 #include <optional>
 #include <vector>
 
+#include "converters/sdf/pose_text.h"
 #include "converters/xml/text_values.h"
 
 namespace sdfconv {
@@ -65,16 +66,14 @@ PoseSpec ReadPose(XmlElement pose, Diagnostics* diags,
     }
   }
   const std::string text = Text(pose);
-  if (TrimWhitespace(text).empty()) return spec;  // <pose/>: identity
-  const std::optional<std::vector<double>> v = ParseDoubles(text, 6);
-  if (!v) {
+  const std::optional<Pose> X = ParsePoseText(text);  // <pose/>: identity
+  if (!X) {
     diags->Error(Code::kPoseInvalid, spec.source,
                  DescribeWithOwner(pose) + " is " + Quote(text) +
                      "; expected six numbers 'x y z roll pitch yaw'");
     return spec;
   }
-  spec.X = PoseFromXyzRpy(Eigen::Vector3d((*v)[0], (*v)[1], (*v)[2]),
-                          Eigen::Vector3d((*v)[3], (*v)[4], (*v)[5]));
+  spec.X = *X;
   return spec;
 }
 

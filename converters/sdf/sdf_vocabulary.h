@@ -27,6 +27,19 @@ inline bool IsSdfJointType(std::string_view type) {
          kSdfJointTypes.end();
 }
 
+// How many axes (<axis>, <axis2>) a joint of `type` has; absent ones take
+// their default (joint.sdf).
+inline size_t SdfJointAxisCount(std::string_view type) {
+  if (type == "universal" || type == "revolute2" || type == "gearbox") {
+    return 2;
+  }
+  if (type == "revolute" || type == "prismatic" || type == "continuous" ||
+      type == "screw") {
+    return 1;
+  }
+  return 0;  // ball, fixed
+}
+
 // Children an element reads itself; never kOther, even when named.
 inline bool IsContentTag(std::string_view tag) {
   return tag == "pose" || tag == "static" || tag == "inertial" ||

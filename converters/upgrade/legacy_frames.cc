@@ -15,7 +15,7 @@
 // that was there (name_repairs.cc).
 #include <unordered_map>
 
-#include "converters/upgrade/pose_text.h"
+#include "converters/sdf/pose_text.h"
 #include "converters/upgrade/rules.h"
 
 namespace sdfconv::upgrade {

@@ -4,7 +4,8 @@
 // where one exists, but edits only what the rule is about.
 #include <algorithm>
 
-#include "converters/upgrade/pose_text.h"
+#include "converters/sdf/sdf_vocabulary.h"
+#include "converters/sdf/pose_text.h"
 #include "converters/upgrade/rules.h"
 #include "converters/xml/text_values.h"
 
@@ -30,6 +31,22 @@ NodeId EnsureXyz(XmlTree& tree, NodeId axis) {
   xyz = tree.NewElement("xyz", "0 0 1");
   tree.InsertLine(axis, xyz, tree.FirstChild(axis));
   return xyz;
+}
+
+// Writes the axes that the joint's type has and its 1.2-1.4 file leaves to
+// their default (xyz 0 0 1 in the model frame, as a written axis there;
+// from 1.5 on the default is in the joint frame).
+void WriteDefaultAxes(XmlTree& tree, NodeId joint) {
+  const auto type = tree.Attribute(joint, "type");
+  const size_t count = SdfJointAxisCount(type.value_or(""));
+  const char* tags[] = {"axis", "axis2"};
+  for (size_t k = 0; k < count; ++k) {
+    if (tree.FirstChild(joint, tags[k]) != kNoNode) continue;
+    const NodeId axis = tree.NewElement(tags[k]);
+    const NodeId next = k == 0 ? tree.FirstChild(joint, "axis2") : kNoNode;
+    tree.InsertLine(joint, axis, next);
+    EnsureXyz(tree, axis);
+  }
 }
 
 // Makes the axis's xyz expressed in the model frame of `scope` (the frame
@@ -114,6 +131,7 @@ void ExpressAxesInModelFrame(Context& ctx) {
   const TreeIndex index = ctx.Index();
   for (NodeId joint : Joints(ctx.tree, index)) {
     const NodeId scope = index.ScopeOf(joint);
+    if (!ctx.AtLeast(1, 5)) WriteDefaultAxes(ctx.tree, joint);
     for (const char* tag : {"axis", "axis2"}) {
       for (NodeId axis : ctx.tree.Children(joint, tag)) {
         if (!ctx.AtLeast(1, 5)) {

@@ -62,6 +62,69 @@ TEST_F(StructuralRulesTest, Axes14Verifies) {
   EXPECT_TRUE(last_.ok());
 }
 
+// 1.4: an axis the joint's type has and the file leaves out is written,
+// with its 1.4 default (0 0 1 in the model frame), which 1.5 on would put in
+// the joint frame; axes go before any <axis2>.
+const std::string kDefaultAxes14 = Sdf("1.4", R"(  <model name="m">
+    <link name="a"/>
+    <link name="b"/>
+    <joint name="r" type="revolute">
+      <pose>0 0 0 1.5707963267948966 0 0</pose>
+      <parent>a</parent>
+      <child>b</child>
+    </joint>
+    <joint name="u" type="universal">
+      <pose>0 0 0 0 1.5707963267948966 0</pose>
+      <parent>a</parent>
+      <child>b</child>
+      <axis2>
+        <xyz>1 0 0</xyz>
+      </axis2>
+    </joint>
+    <joint name="f" type="ball">
+      <parent>a</parent>
+      <child>b</child>
+    </joint>
+  </model>
+)");
+
+TEST_F(StructuralRulesTest, DefaultAxes14AreWritten) {
+  EXPECT_EQ(Upgrade(kDefaultAxes14), Sdf("1.8", R"(  <model name="m">
+    <link name="a"/>
+    <link name="b"/>
+    <joint name="r" type="revolute">
+      <pose>0 0 0 1.5707963267948966 0 0</pose>
+      <parent>a</parent>
+      <child>b</child>
+      <axis>
+        <xyz expressed_in="__model__">0 0 1</xyz>
+      </axis>
+    </joint>
+    <joint name="u" type="universal">
+      <pose>0 0 0 0 1.5707963267948966 0</pose>
+      <parent>a</parent>
+      <child>b</child>
+      <axis>
+        <xyz expressed_in="__model__">0 0 1</xyz>
+      </axis>
+      <axis2>
+        <xyz expressed_in="__model__">1 0 0</xyz>
+      </axis2>
+    </joint>
+    <joint name="f" type="ball">
+      <parent>a</parent>
+      <child>b</child>
+    </joint>
+  </model>
+)"));
+}
+
+TEST_F(StructuralRulesTest, DefaultAxes14Verifies) {
+  SKIP_UNLESS_READABLE("1.4");
+  Upgrade(kDefaultAxes14, /*verify=*/true);
+  EXPECT_TRUE(last_.ok());
+}
+
 // 1.5/1.6 -> 1.7: use_parent_model_frame (true, 1, any case) becomes
 // expressed_in="__model__"; false just goes.
 const std::string kUseParentModelFrame = Sdf("1.6", R"(  <model name="m">

@@ -129,7 +129,7 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
 
   // What the input means, as the core reads it (and as the proof will).
   const upgrade::ProofReading reading =
-      upgrade::ReadUpgradeInput(*tree, path, options.include_search);
+      upgrade::ReadUpgradeInput(*tree, options.include_search);
   if (!reading.doc) {  // nothing could be read: the reading's errors
     (void)upgrade::VerifyUpgrade(reading, input, path, {},
                                  &result.diagnostics, options.include_search);

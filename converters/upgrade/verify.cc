@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "converters/registry.h"
-#include "converters/upgrade/pose_text.h"
+#include "converters/sdf/pose_text.h"
 #include "converters/xml/xml_tree.h"
 #include "core/document.h"
 #include "core/frame_graph.h"
@@ -362,7 +362,7 @@ bool Compare(const Read& in, const Read& out, const std::string& path,
 
 }  // namespace
 
-ProofReading ReadUpgradeInput(const XmlTree& tree, const std::string& path,
+ProofReading ReadUpgradeInput(const XmlTree& tree,
                               const IncludeSearch& search) {
   // Included files as they are, when every include resolves and the input
   // is valid with them; stand-ins for the includes otherwise.
@@ -398,7 +398,7 @@ bool VerifyUpgrade(std::string_view input, std::string_view output,
     diags->Append(parse);
     return false;
   }
-  return VerifyUpgrade(ReadUpgradeInput(*tree, path, search), output, path,
+  return VerifyUpgrade(ReadUpgradeInput(*tree, search), output, path,
                        correspondence, diags, search);
 }
 

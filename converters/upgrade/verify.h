@@ -86,13 +86,12 @@ struct ProofReading {
   ReadOptions::Includes includes = ReadOptions::Includes::kExpand;
 };
 
-// Reads `tree` (the text of the file `path`) as the proof reads an
-// upgrade's input: with its included files (found with `search`) when
-// every include resolves and the input is valid with them, else with
-// stand-ins for its includes. The reading's tree 0 is a copy of `tree`, so
-// its NodeRefs name nodes of `tree`.
+// Reads `tree` (a file's, which it names) as the proof reads an upgrade's
+// input: with its included files (found with `search`) when every include
+// resolves and the input is valid with them, else with stand-ins for its
+// includes. The reading's tree 0 is a copy of `tree`, so its NodeRefs name
+// nodes of `tree`.
 [[nodiscard]] ProofReading ReadUpgradeInput(const XmlTree& tree,
-                                            const std::string& path,
                                             const IncludeSearch& search);
 
 // Reads `text` (the text of the file `path`) for a proof, its includes as

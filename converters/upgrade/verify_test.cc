@@ -59,6 +59,27 @@ TEST_F(VerifyTest, TurnedAxisFails) {
   EXPECT_NE(d.message.find("axis 1"), std::string::npos);
 }
 
+// A default axis counts as much as a written one: in 1.4 it is in the
+// model frame, from 1.5 on in the joint frame, so a 1.4 joint turned in its
+// model that loses its (absent) <axis> unchanged turns about another axis.
+TEST_F(VerifyTest, DefaultAxisOfTheInputVersionIsCompared) {
+  const std::string joint = R"(  <model name="m">
+    <link name="a"/>
+    <link name="b"/>
+    <joint name="j" type="revolute">
+      <pose>0 0 0 1.5707963267948966 0 0</pose>
+      <parent>a</parent>
+      <child>b</child>
+    </joint>
+  </model>
+)";
+  EXPECT_FALSE(Verify(Sdf("1.4", joint), Sdf("1.8", joint)));
+  const Diagnostic d = Take();
+  EXPECT_EQ(d.code, Code::kUpgradeNotEquivalent);
+  EXPECT_NE(d.message.find("axis 1"), std::string::npos) << d.message;
+  EXPECT_TRUE(Verify(Sdf("1.5", joint), Sdf("1.8", joint)));
+}
+
 TEST_F(VerifyTest, FlippedJointsMustBeReversed) {
   Correspondence c;
   c.flipped_joints.insert("m::j");

@@ -12,7 +12,7 @@
 #include <set>
 #include <string>
 
-#include "converters/upgrade/pose_text.h"
+#include "converters/sdf/pose_text.h"
 #include "converters/upgrade/rules.h"
 #include "converters/xml/text_values.h"
 

@@ -34,13 +34,6 @@ TEST(UrdfNames, ClaimKeepsFreeNamesAndDerivesTheOthers) {
   EXPECT_TRUE(scope.Taken("a_b"));
 }
 
-TEST(UrdfValues, NumbersAreShortestRoundTrip) {
-  EXPECT_EQ(FormatNumber(0.1), "0.1");
-  EXPECT_EQ(FormatNumber(-0.0), "0");
-  EXPECT_EQ(FormatNumber(1e-20), "1e-20");
-  EXPECT_EQ(FormatNumbers({1, 2.5, -3}), "1 2.5 -3");
-}
-
 TEST(UrdfValues, OriginsAreWrittenAsWritten) {
   Diagnostics diags;
   const auto xml = XmlTree::Parse(

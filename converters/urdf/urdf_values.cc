@@ -3,7 +3,6 @@
 #include <urdf_model/utils.h>
 
 #include <algorithm>
-#include <charconv>
 #include <filesystem>
 #include <stdexcept>
 
@@ -37,22 +36,6 @@ std::string NumberToken(std::string_view token) {
 }
 
 }  // namespace
-
-std::string FormatNumber(double value) {
-  if (value == 0) value = 0;  // no "-0"
-  char buf[32];
-  const auto result = std::to_chars(buf, buf + sizeof buf, value);
-  return std::string(buf, result.ptr);
-}
-
-std::string FormatNumbers(const std::vector<double>& values) {
-  std::string out;
-  for (const double v : values) {
-    if (!out.empty()) out += ' ';
-    out += FormatNumber(v);
-  }
-  return out;
-}
 
 std::string VectorText(XmlElement element, std::string_view name,
                        std::string_view fallback) {

@@ -5,11 +5,10 @@
 // becomes `0 0 .1 0 0 1.5708`. Missing attributes read as `0 0 0`, as in
 // urdfdom. A token urdfdom accepts but SDFormat's number syntax does not
 // (for example "1e", which C++ streams read as 1) is written as urdfdom's
-// value instead. Other numbers come from urdfdom's model and are written in
-// the shortest form that reads back to the same double.
+// value instead. Other numbers come from urdfdom's model and are written by
+// FormatNumber (text_values.h).
 //
 //   OriginText(FirstChildElement(joint, "origin"))  // "1 0 0 0 0 1.57"
-//   FormatNumber(0.1)                               // "0.1"
 #ifndef SDFCONV_CONVERTERS_URDF_URDF_VALUES_H_
 #define SDFCONV_CONVERTERS_URDF_URDF_VALUES_H_
 
@@ -20,15 +19,11 @@
 #include <urdf_model/pose.h>
 
 #include "converters/urdf/urdf_import_options.h"
+#include "converters/xml/text_values.h"
 #include "converters/xml/xml_element.h"
 #include "core/diagnostic.h"
 
 namespace sdfconv {
-
-// The shortest text that reads back as `value` ("-0" is written "0").
-[[nodiscard]] std::string FormatNumber(double value);
-// Several numbers separated by single spaces.
-[[nodiscard]] std::string FormatNumbers(const std::vector<double>& values);
 
 // The attribute `name` of `element` as a list of numbers, as written (see
 // the file comment); `fallback` when the attribute is absent.

@@ -4,12 +4,12 @@
 // warning when no block can say it.
 #include "converters/urdf_export/gazebo_blocks.h"
 
-#include <charconv>
 #include <map>
 #include <optional>
 #include <unordered_map>
 #include <utility>
 
+#include "converters/sdf/pose_text.h"
 #include "converters/xml/text_values.h"
 #include "converters/xml/xml_escape.h"
 #include "core/pose.h"
@@ -20,19 +20,6 @@ namespace {
 constexpr char kGazeboMaterialUri[] =
     "file://media/materials/scripts/gazebo.material";
 
-std::string Num(double v) {
-  if (v == 0) v = 0;  // no "-0"
-  char buf[64];
-  const auto result = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, result.ptr);
-}
-
-std::string PoseText(const Pose& X) {
-  const Eigen::Vector3d p = X.translation();
-  const Eigen::Vector3d rpy = RpyFromRotation(X.rotation());
-  return Num(p.x()) + " " + Num(p.y()) + " " + Num(p.z()) + " " +
-         Num(rpy.x()) + " " + Num(rpy.y()) + " " + Num(rpy.z());
-}
 
 std::string Trimmed(XmlElement n) {
   return std::string(TrimWhitespace(Text(n)));
@@ -168,7 +155,7 @@ class Blocks {
       if (!pose) return Copy(xml);
       return Copy(xml, Trimmed(pose));  // as written; "" drops it
     }
-    return Copy(xml, PoseText(X_WU.inverse() * r_.X_W[id]));
+    return Copy(xml, FormatPose(X_WU.inverse() * r_.X_W[id]));
   }
 
   void LinkSettings(size_t i) {

@@ -1,5 +1,5 @@
-// The URDF tree (see urdf_tree.h). Invariant: an axis is only rotated from
-// the world into the joint frame, never otherwise computed.
+// The URDF tree (see urdf_tree.h). Invariant: an axis is the core's
+// (Resolution::axes_J), never otherwise computed.
 #include "converters/urdf_export/urdf_tree.h"
 
 namespace sdfconv {
@@ -10,13 +10,13 @@ Pose JointOrigin(const UrdfLink& parent, const UrdfJoint& joint) {
 }
 
 Eigen::Vector3d AxisInJointFrame(const UrdfJoint& joint, const Resolution& r) {
-  Eigen::Vector3d axis_J = Eigen::Vector3d::UnitZ();  // SDFormat's default
+  Eigen::Vector3d axis_J = Eigen::Vector3d::UnitZ();  // no axis: fixed
   if (joint.axis_J) {
     axis_J = *joint.axis_J;
   } else if (joint.element >= 0 && joint.sdf_axis >= 0) {
-    const auto& axes_W = r.axes_W[joint.element];
-    if (static_cast<size_t>(joint.sdf_axis) < axes_W.size()) {
-      axis_J = joint.X_WJ.rotation().transpose() * axes_W[joint.sdf_axis];
+    const auto& axes_J = r.axes_J[joint.element];
+    if (static_cast<size_t>(joint.sdf_axis) < axes_J.size()) {
+      axis_J = axes_J[joint.sdf_axis];
     }
   }
   return joint.reversed ? Eigen::Vector3d(-axis_J) : axis_J;

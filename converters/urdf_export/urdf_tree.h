@@ -70,10 +70,10 @@ struct UrdfJoint {
 Pose JointOrigin(const UrdfLink& parent, const UrdfJoint& joint);
 
 // The unit axis of `joint` in its joint frame, as written in <axis xyz>:
-// `axis_J`, else R_WJ^T Resolution::axes_W[element][sdf_axis] (the unit z
-// axis, SDFormat's default xyz, when the SDF gave none; the writer sets
-// `axis_J` to the default in J for an absent axis), negated when
-// `reversed`.
+// `axis_J`, else Resolution::axes_J[element][sdf_axis] (an axis
+// the SDF does not write is there with its default: the front end supplies
+// it), negated when `reversed`. A joint with neither (fixed) gets the unit z
+// axis, which URDF ignores.
 Eigen::Vector3d AxisInJointFrame(const UrdfJoint& joint, const Resolution& r);
 
 }  // namespace sdfconv

@@ -4,11 +4,11 @@
 #include "converters/urdf_export/urdf_writer.h"
 
 #include <array>
-#include <charconv>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
+#include "converters/sdf/pose_text.h"
 #include "converters/urdf_export/joint_approximation.h"
 #include "converters/urdf_export/gazebo_blocks.h"
 #include "converters/urdf_export/reroot.h"
@@ -26,20 +26,9 @@ namespace {
 constexpr double kInfiniteLimit = 1e16;
 constexpr char kWorldLink[] = "world";
 
-std::string Num(double v) {
-  if (v == 0) v = 0;  // no "-0"
-  char buf[64];
-  const auto result = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, result.ptr);
-}
-
-std::string Nums(const Eigen::Vector3d& v) {
-  return Num(v.x()) + " " + Num(v.y()) + " " + Num(v.z());
-}
-
 std::string Origin(const Pose& X) {
-  return "<origin xyz=\"" + Nums(X.translation()) + "\" rpy=\"" +
-         Nums(RpyFromRotation(X.rotation())) + "\"/>";
+  return "<origin xyz=\"" + FormatVector(X.translation()) + "\" rpy=\"" +
+         FormatVector(RpyFromRotation(X.rotation())) + "\"/>";
 }
 
 std::string Quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
@@ -75,7 +64,6 @@ class Writer {
     if (!SelectModel()) return std::nullopt;
     ext_.emplace(doc_, graph_, sources_, model_);
     MarkSubtree();
-    versions_ = ElementVersions(doc_);
     AddLinks();
     AddJoints();
     AddKeptJoints();  // urdf_extensions.h
@@ -267,7 +255,7 @@ class Writer {
       const std::string& type = joint.joint_type;
       const bool native = IsUrdfJointType(type);
       if (!native && !options_.approximate) {
-        Refuse(j, UnsupportedJointMessage(name, type, joint.axes.size()));
+        Refuse(j, UnsupportedJointMessage(name, type, WrittenAxisCount(joint)));
         continue;
       }
       const int parent = BodyNode(graph_.joint_parent[j]);
@@ -294,23 +282,11 @@ class Writer {
         continue;
       }
       if (native) {
-        Edge edge{name, j, type, parent, child, r_.X_W[j]};
-        if (joint.axes.empty()) edge.axis_J = DefaultAxisJ(j);
-        Connect(std::move(edge), j);
+        Connect(Edge{name, j, type, parent, child, r_.X_W[j]}, j);
       } else {
         ConnectApproximated(name, j, parent, child);
       }
     }
-  }
-
-  // SDFormat's default <axis> / <axis2> xyz, 0 0 1 (joint.sdf), in the
-  // frame J of joint j: given in J from 1.5 on, in the joint's model frame
-  // M before (1.2-1.4, like a written axis there).
-  Eigen::Vector3d DefaultAxisJ(ElementId j) const {
-    const Eigen::Vector3d z = Eigen::Vector3d::UnitZ();
-    const ElementId m = doc_.at(j).parent;
-    if (versions_[j] >= VersionNumber(1, 5) || m == kNoElement) return z;
-    return r_.X_W[j].rotation().transpose() * r_.X_W[m].rotation() * z;
   }
 
   // --approximate: the pieces of joint j (joint_approximation.h), joined by
@@ -319,10 +295,10 @@ class Writer {
                            int child) {
     const Element& joint = doc_.at(j);
     const auto approximation =
-        ApproximateJoint(joint.joint_type, joint.axes.size());
+        ApproximateJoint(joint.joint_type, WrittenAxisCount(joint));
     if (!approximation) {
       Refuse(j, UnsupportedJointMessage(name, joint.joint_type,
-                                        joint.axes.size()));
+                                        WrittenAxisCount(joint)));
       return;
     }
     const auto& pieces = approximation->pieces;
@@ -337,7 +313,6 @@ class Writer {
                 r_.X_W[j]};
       edge.sdf_axis = pieces[k].sdf_axis;
       edge.axis_J = pieces[k].axis_J;
-      if (pieces[k].default_axis) edge.axis_J = DefaultAxisJ(j);
       if (!Connect(std::move(edge), j)) return;
       from = to;
     }
@@ -552,11 +527,11 @@ class Writer {
         const Pose X_LuI = X_LuW * r_.X_W[node.element] * in.pose.X;
         const Eigen::Matrix3d& I = in.inertia;
         *out += "    <inertial>\n      " + Origin(X_LuI) +
-                "\n      <mass value=\"" + Num(in.mass) +
-                "\"/>\n      <inertia ixx=\"" + Num(I(0, 0)) + "\" ixy=\"" +
-                Num(I(0, 1)) + "\" ixz=\"" + Num(I(0, 2)) + "\" iyy=\"" +
-                Num(I(1, 1)) + "\" iyz=\"" + Num(I(1, 2)) + "\" izz=\"" +
-                Num(I(2, 2)) + "\"/>\n    </inertial>\n";
+                "\n      <mass value=\"" + FormatNumber(in.mass) +
+                "\"/>\n      <inertia ixx=\"" + FormatNumber(I(0, 0)) + "\" ixy=\"" +
+                FormatNumber(I(0, 1)) + "\" ixz=\"" + FormatNumber(I(0, 2)) + "\" iyy=\"" +
+                FormatNumber(I(1, 1)) + "\" iyz=\"" + FormatNumber(I(1, 2)) + "\" izz=\"" +
+                FormatNumber(I(2, 2)) + "\"/>\n    </inertial>\n";
       }
     }
     for (ElementId c : shapes_[&node - nodes_.data()]) {
@@ -596,8 +571,8 @@ class Writer {
         *out += "      <material name=\"" +
                 EscapeXmlAttribute(UrdfMaterialName(node).value_or(LocalName(id))) + "\">";
         if (rgba) {
-          *out += "<color rgba=\"" + Num((*rgba)[0]) + " " + Num((*rgba)[1]) +
-                  " " + Num((*rgba)[2]) + " " + Num((*rgba)[3]) + "\"/>";
+          *out += "<color rgba=\"" + FormatNumber((*rgba)[0]) + " " + FormatNumber((*rgba)[1]) +
+                  " " + FormatNumber((*rgba)[2]) + " " + FormatNumber((*rgba)[3]) + "\"/>";
         }
         if (texture) {
           *out += "<texture filename=\"" + EscapeXmlAttribute(MeshUri(*texture)) + "\"/>";
@@ -625,19 +600,19 @@ class Writer {
       XmlElement size = FirstChildElement(shape, "size");
       auto v = size ? ParseDoubles(Text(size), 3) : std::nullopt;
       if (!v) return bad("box without a readable <size>");
-      return "<box size=\"" + Nums({(*v)[0], (*v)[1], (*v)[2]}) + "\"/>";
+      return "<box size=\"" + FormatVector({(*v)[0], (*v)[1], (*v)[2]}) + "\"/>";
     }
     if (kind == "sphere") {
       auto radius = DoubleAt(shape, {"radius"});
       if (!radius) return bad("sphere without a readable <radius>");
-      return "<sphere radius=\"" + Num(*radius) + "\"/>";
+      return "<sphere radius=\"" + FormatNumber(*radius) + "\"/>";
     }
     if (kind == "cylinder") {
       auto radius = DoubleAt(shape, {"radius"});
       auto length = DoubleAt(shape, {"length"});
       if (!radius || !length) return bad("cylinder without radius or length");
-      return "<cylinder radius=\"" + Num(*radius) + "\" length=\"" +
-             Num(*length) + "\"/>";
+      return "<cylinder radius=\"" + FormatNumber(*radius) + "\" length=\"" +
+             FormatNumber(*length) + "\"/>";
     }
     if (kind == "mesh") {
       XmlElement uri = FirstChildElement(shape, "uri");
@@ -646,7 +621,7 @@ class Writer {
       std::string mesh = "<mesh filename=\"" + EscapeXmlAttribute(MeshUri(text)) + "\"";
       if (XmlElement scale = FirstChildElement(shape, "scale")) {
         auto v = ParseDoubles(Text(scale), 3);
-        if (v) mesh += " scale=\"" + Nums({(*v)[0], (*v)[1], (*v)[2]}) + "\"";
+        if (v) mesh += " scale=\"" + FormatVector({(*v)[0], (*v)[1], (*v)[2]}) + "\"";
       }
       if (FirstChildElement(shape, "submesh")) {
         Warn(id, Quoted(doc_.at(id).name) +
@@ -699,24 +674,24 @@ class Writer {
             "\"/>\n";
     if (type != "fixed" && type != "floating" && type != "planar") {
       const Eigen::Vector3d axis_J = AxisInJointFrame(edge, r_);
-      *out += "    <axis xyz=\"" + Nums(axis_J) + "\"/>\n";
+      *out += "    <axis xyz=\"" + FormatVector(axis_J) + "\"/>\n";
       const double e = effort && *effort >= 0 ? *effort : options_.default_effort;
       const double v =
           velocity && *velocity >= 0 ? *velocity : options_.default_velocity;
       if (type == "continuous") {
-        if (auto kept = ext_->KeptContinuousLimit(edge, Num(e), Num(v))) {
+        if (auto kept = ext_->KeptContinuousLimit(edge, FormatNumber(e), FormatNumber(v))) {
           *out += *kept;
         } else if (effort || velocity) {
-          *out += "    <limit effort=\"" + Num(e) + "\" velocity=\"" + Num(v) +
+          *out += "    <limit effort=\"" + FormatNumber(e) + "\" velocity=\"" + FormatNumber(v) +
                   "\"/>\n";
         }
       } else {
-        *out += "    <limit lower=\"" + Num(lo) + "\" upper=\"" + Num(hi) +
-                "\" effort=\"" + Num(e) + "\" velocity=\"" + Num(v) + "\"/>\n";
+        *out += "    <limit lower=\"" + FormatNumber(lo) + "\" upper=\"" + FormatNumber(hi) +
+                "\" effort=\"" + FormatNumber(e) + "\" velocity=\"" + FormatNumber(v) + "\"/>\n";
       }
       if (damping || friction) {
-        *out += "    <dynamics damping=\"" + Num(damping.value_or(0)) +
-                "\" friction=\"" + Num(friction.value_or(0)) + "\"/>\n";
+        *out += "    <dynamics damping=\"" + FormatNumber(damping.value_or(0)) +
+                "\" friction=\"" + FormatNumber(friction.value_or(0)) + "\"/>\n";
       }
     }
     *out += ext_->JointContent(edge) + "  </joint>\n";
@@ -732,7 +707,6 @@ class Writer {
   std::vector<std::vector<ElementId>> shapes_;  // per node (AssignShapes)
   ElementId model_ = kNoElement;
   std::vector<bool> in_model_;
-  std::vector<int> versions_;  // ElementVersions
   std::vector<int> node_of_;  // ElementId -> node (links only)
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;

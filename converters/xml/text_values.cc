@@ -96,4 +96,20 @@ std::optional<bool> ParseBool(std::string_view text) {
   return std::nullopt;
 }
 
+std::string FormatNumber(double v) {
+  if (v == 0.0) v = 0.0;  // no "-0"
+  char buf[32];  // the longest double, "-2.2250738585072014e-308", is 24
+  const auto result = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, result.ptr);
+}
+
+std::string FormatNumbers(const std::vector<double>& values) {
+  std::string out;
+  for (const double v : values) {
+    if (!out.empty()) out += ' ';
+    out += FormatNumber(v);
+  }
+  return out;
+}
+
 }  // namespace sdfconv

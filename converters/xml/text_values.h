@@ -1,5 +1,5 @@
-// Text values: numbers and booleans read out of XML text, the same way in
-// every locale.
+// Text values: numbers and booleans read out of XML text, and numbers
+// written into it, the same way in every locale.
 //
 // XML formats write numbers as text (`<mass>1.5</mass>`, `<pose>0 0 1 0 0
 // 0</pose>`, `<origin xyz="1 2 3"/>`). These helpers turn such text into
@@ -16,11 +16,13 @@
 //   std::optional<std::vector<double>> xyz = ParseDoubles(" 0 0\n1 ", 3);
 //   std::optional<bool> is_static = ParseBool(" TRUE ");  // true
 //   std::optional<long long> width = ParseInteger("640");
+//   std::string text = FormatNumber(0.1 + 0.2);  // "0.30000000000000004"
 #ifndef SDFCONV_CONVERTERS_XML_TEXT_VALUES_H_
 #define SDFCONV_CONVERTERS_XML_TEXT_VALUES_H_
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -48,6 +50,14 @@ namespace sdfconv {
 // "true", "false", "1" or "0", case-insensitive, surrounding whitespace
 // allowed.
 [[nodiscard]] std::optional<bool> ParseBool(std::string_view text);
+
+// The shortest text that ParseDouble reads back as exactly `v` ("0.1",
+// "1e-07", "1.5707963267948966"); -0 is written "0". Every computed number
+// any back end writes comes from here.
+[[nodiscard]] std::string FormatNumber(double v);
+
+// The numbers, each as FormatNumber writes it, separated by single spaces.
+[[nodiscard]] std::string FormatNumbers(const std::vector<double>& values);
 
 }  // namespace sdfconv
 

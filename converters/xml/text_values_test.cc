@@ -1,6 +1,7 @@
 #include "converters/xml/text_values.h"
 
 #include <clocale>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -68,6 +69,21 @@ TEST(TextValuesTest, ParseBool) {
   }
   for (const char* bad : {"", "yes", "no", "2", "01", "truee", "t"}) {
     EXPECT_EQ(ParseBool(bad), std::nullopt) << bad;
+  }
+}
+
+TEST(TextValuesTest, FormatNumberIsShortestRoundTrip) {
+  EXPECT_EQ(FormatNumber(0.1), "0.1");
+  EXPECT_EQ(FormatNumber(-0.0), "0");
+  EXPECT_EQ(FormatNumber(1e-20), "1e-20");
+  EXPECT_EQ(FormatNumber(0.1 + 0.2), "0.30000000000000004");
+  EXPECT_EQ(FormatNumbers({1, 2.5, -3}), "1 2.5 -3");
+  EXPECT_EQ(FormatNumbers({}), "");
+  for (const double v : {1.5707963267948966, -2.2250738585072014e-308,
+                         1.7976931348623157e308, 1.0 / 3.0}) {
+    const std::string text = FormatNumber(v);
+    ASSERT_TRUE(ParseDouble(text).has_value()) << text;
+    EXPECT_EQ(*ParseDouble(text), v) << text;
   }
 }
 

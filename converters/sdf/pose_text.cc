@@ -1,10 +1,6 @@
-#include "converters/upgrade/pose_text.h"
+#include "converters/sdf/pose_text.h"
 
-#include <charconv>
-
-#include "converters/xml/text_values.h"
-
-namespace sdfconv::upgrade {
+namespace sdfconv {
 
 std::optional<Pose> ParsePoseText(std::string_view text) {
   if (TrimWhitespace(text).empty()) return Pose::Identity();
@@ -24,13 +20,6 @@ bool IsIdentityPoseText(std::string_view text) {
   return true;
 }
 
-std::string FormatNumber(double v) {
-  if (v == 0.0) v = 0.0;  // no "-0"
-  char buf[32];
-  const auto result = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, result.ptr);
-}
-
 std::string FormatVector(const Eigen::Vector3d& v) {
   return FormatNumber(v.x()) + " " + FormatNumber(v.y()) + " " +
          FormatNumber(v.z());
@@ -41,4 +30,4 @@ std::string FormatPose(const Pose& X) {
          FormatVector(RpyFromRotation(X.linear()));
 }
 
-}  // namespace sdfconv::upgrade
+}  // namespace sdfconv

@@ -42,18 +42,26 @@ ElementId Document::Add(ElementId parent, Element e) {
   return id;
 }
 
-std::string Document::ScopedName(ElementId id) const {
-  std::vector<const std::string*> parts;
-  for (ElementId e = id; e != kNoElement; e = elements[e].parent) {
-    if (elements[e].kind == ElementKind::kWorld) break;
-    parts.push_back(&elements[e].name);
-  }
+std::string JoinScopedName(const std::vector<std::string_view>& innermost_first,
+                           std::string_view separator) {
   std::string out;
-  for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
-    if (!out.empty()) out += "::";
-    out += **it;
+  for (auto it = innermost_first.rbegin(); it != innermost_first.rend();
+       ++it) {
+    if (!out.empty()) out += separator;
+    out += *it;
   }
   return out;
+}
+
+std::string Document::ScopedName(ElementId id, ElementId below,
+                                 std::string_view separator) const {
+  std::vector<std::string_view> names;
+  for (ElementId e = id; e != kNoElement && e != below;
+       e = elements[e].parent) {
+    if (elements[e].kind == ElementKind::kWorld) break;
+    names.push_back(elements[e].name);
+  }
+  return JoinScopedName(names, separator);
 }
 
 bool Document::AtLeast(int major, int minor) const {

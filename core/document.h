@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/diagnostic.h"
@@ -170,6 +171,16 @@ inline const SourceLocation& PlacementSource(const Element& e) {
   return e.include ? e.include->source : e.source;
 }
 
+// Between the names of a scoped name: "arm::gripper::finger".
+inline constexpr std::string_view kScopeSeparator = "::";
+
+// `names`, innermost first, joined outermost first by `separator`:
+// {"finger", "gripper", "arm"} -> "arm::gripper::finger". Every scoped name
+// is built here.
+[[nodiscard]] std::string JoinScopedName(
+    const std::vector<std::string_view>& innermost_first,
+    std::string_view separator = kScopeSeparator);
+
 // The joint's axes through the last one its file writes (<axis2> alone
 // counts two): the axes a reader that supplies no defaults, as libsdformat's
 // Joint, reports.
@@ -193,8 +204,12 @@ struct Document {
   ElementId Add(ElementId parent, Element e);
 
   // The scoped name used in outputs: "m::l::visual" (root model included;
-  // for a world, its direct children start the name).
-  [[nodiscard]] std::string ScopedName(ElementId id) const;
+  // for a world, its direct children start the name). With `below`, the
+  // name inside that element ("l::visual" below m); with `separator`,
+  // joined by it instead of "::" (URDF export's flattened names).
+  [[nodiscard]] std::string ScopedName(
+      ElementId id, ElementId below = kNoElement,
+      std::string_view separator = kScopeSeparator) const;
 
   // True when the version is at least major.minor (e.g. AtLeast(1, 8)).
   [[nodiscard]] bool AtLeast(int major, int minor) const;

@@ -75,7 +75,7 @@ Correspondence Correspond(const InputMeaning& in, const XmlTree& tree,
       const auto p = out_name.find(parent);
       const std::string& above =
           p != out_name.end() ? p->second : a.ScopedName(parent);
-      name = above.empty() ? e.name : above + "::" + e.name;
+      name = JoinScopedName({e.name, above});
     }
     const ElementKind kind =
         counterpart[id] != kNoElement ? b.at(counterpart[id]).kind : e.kind;

@@ -65,12 +65,7 @@ std::string ScopedName(const XmlTree& tree, NodeId id) {
       names.push_back(tree.Attribute(n, "name").value_or(""));
     }
   }
-  std::string out;
-  for (auto it = names.rbegin(); it != names.rend(); ++it) {
-    if (!out.empty()) out += "::";
-    out += *it;
-  }
-  return out;
+  return JoinScopedName({names.begin(), names.end()});
 }
 
 // The name of the file's <model>, if it holds one.

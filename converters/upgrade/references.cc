@@ -109,12 +109,7 @@ std::optional<std::string> Express(const XmlTree& tree, const TreeIndex& index,
     std::vector<std::string> parts = {index.NameOf(t)};
     for (NodeId s = index.ScopeOf(t); s != kNoNode; s = index.ScopeOf(s)) {
       if (s == scope) {
-        std::string out;
-        for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
-          if (!out.empty()) out += "::";
-          out += *it;
-        }
-        return out + suffix;
+        return JoinScopedName({parts.begin(), parts.end()}) + suffix;
       }
       parts.push_back(index.NameOf(s));
     }

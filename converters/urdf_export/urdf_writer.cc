@@ -135,18 +135,7 @@ class Writer {
 
   // The name below the exported model, joined with the separator.
   std::string LocalName(ElementId id) const {
-    std::vector<const std::string*> parts;
-    for (ElementId e = id; e != model_ && e != kNoElement &&
-                           doc_.at(e).kind != ElementKind::kWorld;
-         e = doc_.at(e).parent) {
-      parts.push_back(&doc_.at(e).name);
-    }
-    std::string out;
-    for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
-      if (!out.empty()) out += options_.separator;
-      out += **it;
-    }
-    return out;
+    return doc_.ScopedName(id, model_, options_.separator);
   }
 
   int AddNode(std::string name, ElementId element, const Pose& X_WLu) {

@@ -25,16 +25,15 @@
 #include <set>
 #include <utility>
 
+#include "converters/sdf/sdf_names.h"
 #include "converters/upgrade/rules.h"
 
 namespace sdfconv::upgrade {
 namespace {
 
+// Names the upgrade repairs (an empty name is left to the reader's error).
 bool IsReserved(const std::string& name) {
-  if (name == "world") return true;
-  if (name.find("::") != std::string::npos) return true;
-  return name.size() >= 4 && name.compare(0, 2, "__") == 0 &&
-         name.compare(name.size() - 2, 2, "__") == 0;
+  return !name.empty() && !IsLegalSdfName(name);
 }
 
 // Lower keeps its name (among elements that are all, or all not, where the
@@ -51,30 +50,6 @@ int Priority(const std::string& tag) {
 // and the named elements inside links.
 bool ReservedNameMatters(const TreeIndex& index, NodeId id) {
   return index.IsFrameLike(id) && !index.IsInclude(id);
-}
-
-std::string NewName(const std::string& name, const std::string& tag,
-                    const std::set<std::string>& taken) {
-  std::string base = name;
-  for (size_t at; (at = base.find("::")) != std::string::npos;) {
-    base.replace(at, 2, "_");
-  }
-  std::vector<std::string> candidates;
-  if (base.size() >= 4 && base.compare(0, 2, "__") == 0 &&
-      base.compare(base.size() - 2, 2, "__") == 0) {
-    const size_t b = base.find_first_not_of('_');
-    const size_t e = base.find_last_not_of('_');
-    base = b == std::string::npos ? tag : base.substr(b, e - b + 1);
-  }
-  if (base != name) candidates.push_back(base);
-  candidates.push_back(base + "_" + tag);
-  for (const std::string& c : candidates) {
-    if (!IsReserved(c) && taken.count(c) == 0) return c;
-  }
-  for (int n = 2;; ++n) {
-    const std::string c = base + "_" + tag + "_" + std::to_string(n);
-    if (taken.count(c) == 0) return c;
-  }
 }
 
 bool IsWordChar(char c) {
@@ -125,7 +100,10 @@ void RenameOne(Context& ctx, const TreeIndex& index, NodeId id,
                const std::string& why) {
   XmlTree& tree = ctx.tree;
   const std::string old = tree.Attribute(id, "name").value_or("");
-  const std::string renamed = NewName(old, tree.Tag(id), taken);
+  const std::string renamed =
+      RepairName(old, tree.Tag(id), [&](const std::string& name) {
+        return taken.count(name) > 0;
+      });
   taken.insert(renamed);
   const SourceLocation at = tree.Locate(id);
   tree.SetAttribute(id, "name", renamed);

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <utility>
 
+#include "converters/urdf/gazebo_settings.h"
 #include "converters/xml/text_values.h"
 
 namespace sdfconv {
@@ -16,53 +17,7 @@ std::string Lower(std::string text) {
   return text;
 }
 
-enum class Kind { kNumber, kVector3, kBool };
-
-// A setting with a fixed place in SDFormat: its URDF tag, its path under
-// the element it applies to, the kind of its value.
-struct Mapping {
-  const char* tag;
-  std::vector<const char*> path;
-  Kind kind;
-};
-
-// Under each <collision> of the link.
-const std::vector<Mapping>& CollisionMappings() {
-  static const auto* const kMappings = new std::vector<Mapping>{
-      {"mu1", {"surface", "friction", "ode", "mu"}, Kind::kNumber},
-      {"mu2", {"surface", "friction", "ode", "mu2"}, Kind::kNumber},
-      {"fdir1", {"surface", "friction", "ode", "fdir1"}, Kind::kVector3},
-      {"kp", {"surface", "contact", "ode", "kp"}, Kind::kNumber},
-      {"kd", {"surface", "contact", "ode", "kd"}, Kind::kNumber},
-      {"maxVel", {"surface", "contact", "ode", "max_vel"}, Kind::kNumber},
-      {"minDepth", {"surface", "contact", "ode", "min_depth"}, Kind::kNumber},
-      {"laserRetro", {"laser_retro"}, Kind::kNumber},
-      {"maxContacts", {"max_contacts"}, Kind::kNumber},
-  };
-  return *kMappings;
-}
-
-// Under the <joint>.
-const std::vector<Mapping>& JointMappings() {
-  static const auto* const kMappings = new std::vector<Mapping>{
-      {"stopCfm", {"physics", "ode", "limit", "cfm"}, Kind::kNumber},
-      {"stopErp", {"physics", "ode", "limit", "erp"}, Kind::kNumber},
-      {"fudgeFactor", {"physics", "ode", "fudge_factor"}, Kind::kNumber},
-      {"springReference", {"axis", "dynamics", "spring_reference"},
-       Kind::kNumber},
-      {"springStiffness", {"axis", "dynamics", "spring_stiffness"},
-       Kind::kNumber},
-  };
-  return *kMappings;
-}
-
-const Mapping* Find(const std::vector<Mapping>& mappings,
-                    std::string_view tag) {
-  for (const Mapping& m : mappings) {
-    if (tag == m.tag) return &m;
-  }
-  return {};
-}
+using Kind = GazeboValueKind;
 
 // The setting's value as SDFormat text, or nothing (and a warning) when it
 // is not of its kind.
@@ -70,24 +25,44 @@ std::optional<std::string> ValueOf(const GazeboContext& ctx,
                                    XmlElement setting, Kind kind) {
   const std::string value = GazeboValue(setting);
   if (kind == Kind::kBool) return GazeboTrue(setting) ? "true" : "false";
-  const bool ok = kind == Kind::kNumber ? ParseDouble(value).has_value()
-                                        : ParseDoubles(value, 3).has_value();
+  const bool ok = kind == Kind::kNumber    ? ParseDouble(value).has_value()
+                  : kind == Kind::kInteger ? ParseInteger(value).has_value()
+                                           : ParseDoubles(value, 3).has_value();
   if (ok) return value;
+  const char* wanted = kind == Kind::kNumber    ? "a number"
+                       : kind == Kind::kInteger ? "an integer"
+                                                : "3 numbers";
   ctx.diags->Warning(Code::kValueInvalid, Locate(setting),
                      "<gazebo> setting <" + Tag(setting) + "> value '" +
-                         value + "' is not " +
-                         (kind == Kind::kNumber ? "a number" : "3 numbers") +
+                         value + "' is not " + wanted +
                          "; it is not written");
   return std::nullopt;
 }
 
-// Sets the element at `path` under `from` (created as needed) to `value`.
-void SetAt(const GazeboContext& ctx, NodeId from,
-           const std::vector<const char*>& path, const std::string& value,
-           const SourceLocation& at) {
+// Sets the element at `path` ("a/b/c") under `from` (created as needed) to
+// `value`.
+void SetAt(const GazeboContext& ctx, NodeId from, std::string_view path,
+           const std::string& value, const SourceLocation& at) {
   NodeId node = from;
-  for (const char* step : path) node = ctx.tree->FindOrAppend(node, step, at);
+  while (!path.empty()) {
+    const size_t slash = path.find('/');
+    node = ctx.tree->FindOrAppend(node, path.substr(0, slash), at);
+    path = slash == std::string_view::npos ? "" : path.substr(slash + 1);
+  }
   ctx.tree->SetText(node, value);
+}
+
+// Applies the table's `setting`, written as `xml`, under each of `targets`:
+// every path gets the value.
+void Apply(const GazeboContext& ctx, const GazeboSetting& setting,
+           XmlElement xml, const std::vector<NodeId>& targets) {
+  const std::optional<std::string> value = ValueOf(ctx, xml, setting.kind);
+  if (!value) return;
+  for (const NodeId target : targets) {
+    for (const std::string_view path : setting.paths) {
+      if (!path.empty()) SetAt(ctx, target, path, *value, Locate(xml));
+    }
+  }
 }
 
 // Settings that apply nowhere, kept in one <urdf:gazebo> per block.
@@ -182,9 +157,9 @@ void SetMaterialScript(const GazeboContext& ctx, XmlElement setting,
   for (const NodeId visual : visuals) {
     const NodeId script = ctx.tree->FindOrAppend(
         ctx.tree->FindOrAppend(visual, "material", at), "script", at);
-    SetAt(ctx, script, {"uri"},
+    SetAt(ctx, script, "uri",
           "file://media/materials/scripts/gazebo.material", at);
-    SetAt(ctx, script, {"name"}, name, at);
+    SetAt(ctx, script, "name", name, at);
   }
 }
 
@@ -192,27 +167,19 @@ void SetMaterialScript(const GazeboContext& ctx, XmlElement setting,
 bool ApplyLinkProperty(const GazeboContext& ctx, XmlElement setting,
                        NodeId link) {
   const std::string tag = Tag(setting);
-  const SourceLocation at = Locate(setting);
-  if (tag == "selfCollide" || tag == "self_collide") {
-    SetAt(ctx, link, {"self_collide"}, *ValueOf(ctx, setting, Kind::kBool), at);
-  } else if (tag == "gravity") {
-    SetAt(ctx, link, {"gravity"}, *ValueOf(ctx, setting, Kind::kBool), at);
-  } else if (tag == "turnGravityOff") {
-    SetAt(ctx, link, {"gravity"}, GazeboTrue(setting) ? "false" : "true", at);
-  } else if (tag == "dampingFactor") {
-    if (const auto v = ValueOf(ctx, setting, Kind::kNumber)) {
-      SetAt(ctx, link, {"velocity_decay", "linear"}, *v, at);
-      SetAt(ctx, link, {"velocity_decay", "angular"}, *v, at);
-    }
-  } else {
-    return false;
+  if (tag == "turnGravityOff") {  // gravity, negated
+    SetAt(ctx, link, "gravity", GazeboTrue(setting) ? "false" : "true",
+          Locate(setting));
+    return true;
   }
-  return true;
+  const GazeboSetting* known = FindGazeboSetting(kGazeboLinkSettings, tag);
+  if (known) Apply(ctx, *known, setting, {link});
+  return known != nullptr;
 }
 
 bool IsLinkProperty(std::string_view tag) {
-  return tag == "selfCollide" || tag == "self_collide" || tag == "gravity" ||
-         tag == "turnGravityOff" || tag == "dampingFactor";
+  return tag == "turnGravityOff" ||
+         FindGazeboSetting(kGazeboLinkSettings, tag) != nullptr;
 }
 
 }  // namespace
@@ -246,15 +213,13 @@ void ApplyLinkGazebo(const GazeboContext& ctx, XmlElement gazebo,
   const bool is_frame = !target.frame.empty();
   for (XmlElement setting : ChildElements(gazebo)) {
     const std::string tag = Tag(setting);
-    const SourceLocation at = Locate(setting);
-    if (const Mapping* m = Find(CollisionMappings(), tag)) {
+    if (const GazeboSetting* known =
+            FindGazeboSetting(kGazeboCollisionSettings, tag)) {
       if (target.collisions.empty()) {
         leftovers.Keep(setting, "has no <collision> to apply to");
         continue;
       }
-      if (const auto v = ValueOf(ctx, setting, m->kind)) {
-        for (const NodeId c : target.collisions) SetAt(ctx, c, m->path, *v, at);
-      }
+      Apply(ctx, *known, setting, target.collisions);
     } else if (tag == "material") {
       if (target.visuals.empty()) {
         leftovers.Keep(setting, "has no <visual> to apply to");
@@ -283,24 +248,15 @@ void ApplyJointGazebo(const GazeboContext& ctx, XmlElement gazebo,
   Leftovers leftovers(ctx, gazebo);
   for (XmlElement setting : ChildElements(gazebo)) {
     const std::string tag = Tag(setting);
-    const SourceLocation at = Locate(setting);
     if (tag == "preserveFixedJoint" || tag == "disableFixedJointLumping") {
       continue;  // read by the plan: the joint is a joint
     }
-    if (tag == "provideFeedback") {
-      const std::string v = *ValueOf(ctx, setting, Kind::kBool);
-      // //physics/ode/provide_feedback, which libsdformat's importer also
-      // writes, left SDFormat in 1.7: only //physics/provide_feedback.
-      SetAt(ctx, joint, {"physics", "provide_feedback"}, v, at);
-    } else if (tag == "implicitSpringDamper" || tag == "cfmDamping") {
-      const std::string v = *ValueOf(ctx, setting, Kind::kBool);
-      SetAt(ctx, joint, {"physics", "ode", "implicit_spring_damper"}, v, at);
-      SetAt(ctx, joint, {"physics", "ode", "cfm_damping"}, v, at);
-    } else if (const Mapping* m = Find(JointMappings(), tag)) {
-      if (std::string_view(m->path.front()) == "axis" && !has_axis) {
+    if (const GazeboSetting* known =
+            FindGazeboSetting(kGazeboJointSettings, tag)) {
+      if (known->paths[0].substr(0, 5) == "axis/" && !has_axis) {
         leftovers.Keep(setting, "needs an axis and the joint is fixed");
-      } else if (const auto v = ValueOf(ctx, setting, m->kind)) {
-        SetAt(ctx, joint, m->path, *v, at);
+      } else {
+        Apply(ctx, *known, setting, {joint});
       }
     } else {
       CopyNamed(ctx, setting, joint);
@@ -311,7 +267,7 @@ void ApplyJointGazebo(const GazeboContext& ctx, XmlElement gazebo,
 void ApplyModelGazebo(const GazeboContext& ctx, XmlElement gazebo) {
   for (XmlElement setting : ChildElements(gazebo)) {
     if (Tag(setting) == "static") {
-      SetAt(ctx, ctx.model, {"static"}, *ValueOf(ctx, setting, Kind::kBool),
+      SetAt(ctx, ctx.model, "static", *ValueOf(ctx, setting, Kind::kBool),
             Locate(setting));
     } else {
       CopyNamed(ctx, setting, ctx.model);

@@ -123,6 +123,19 @@ TEST_F(GazeboTest, MalformedNumberIsAWarning) {
   TakeWarning(Code::kValueInvalid);
 }
 
+// //max_contacts is an int: 0.25 would make the SDFormat invalid.
+TEST_F(GazeboTest, NonIntegerMaxContactsIsAWarning) {
+  ASSERT_TRUE(Convert(
+      Robot(R"(<gazebo reference="a"><maxContacts>0.25</maxContacts>
+      <mu1>0.5</mu1></gazebo>)")));
+  EXPECT_FALSE(Has({"model", "link@a", "collision@c", "max_contacts"}));
+  EXPECT_EQ(Text({"model", "link@a", "collision@c", "surface", "friction",
+                  "ode", "mu"}),
+            "0.5");
+  EXPECT_NE(TakeWarning(Code::kValueInvalid).message.find("an integer"),
+            std::string::npos);
+}
+
 TEST_F(GazeboTest, SettingsWithNothingToApplyToAreKept) {
   ASSERT_TRUE(Convert(Robot(R"(<gazebo reference="b"><mu1>1</mu1></gazebo>)")));
   EXPECT_EQ(Text({"model", "urdf:gazebo", "mu1"}), "1");

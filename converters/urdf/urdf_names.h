@@ -4,9 +4,10 @@
 // name, and any name may be `world`, `__x__` or contain `::`. A NameScope
 // hands out names that are legal in SDFormat 1.8 and unique in one scope (a
 // model's frames, or one link's visuals, collisions and sensors): the name
-// as written when it can, otherwise a variant of it (`::` -> `_`, then a
-// suffix such as `_joint`, then `_2`, `_3`, ...). Callers report each
-// change, with the old and the new name.
+// as written when it can, otherwise the variant that RepairName gives
+// (`::` -> `_`, `__x__` -> `x`, then a suffix such as `_joint`, then `_2`,
+// `_3`, ...), as the upgrade repairs names. Callers report each change,
+// with the old and the new name.
 //
 //   NameScope frames;
 //   frames.Claim("elbow", "link");   // "elbow"
@@ -21,20 +22,15 @@
 
 namespace sdfconv {
 
-// `world`, `__x__` (4 characters or more), or containing `::`: names
-// SDFormat 1.8 reserves. The empty name is illegal too.
-[[nodiscard]] bool IsLegalSdfName(std::string_view name);
-
 class NameScope {
  public:
   // Marks `name` as used (whatever it is).
   void Reserve(std::string_view name);
   [[nodiscard]] bool Taken(std::string_view name) const;
 
-  // `wanted` if it is legal and free, else the first legal free name of:
-  // `wanted` with `::` replaced by `_` (`suffix` when that is empty), then
-  // that + "_" + suffix, then that + "_" + suffix + "_2", "_3", ...
-  // The result is reserved.
+  // RepairName(wanted, suffix) among the names of this scope (sdf_names.h):
+  // `wanted` if it is legal and free, else a variant. The result is
+  // reserved.
   std::string Claim(std::string_view wanted, std::string_view suffix);
 
  private:

@@ -14,15 +14,6 @@
 namespace sdfconv {
 namespace {
 
-TEST(UrdfNames, LegalNames) {
-  EXPECT_TRUE(IsLegalSdfName("base_link"));
-  EXPECT_TRUE(IsLegalSdfName("__x"));
-  EXPECT_FALSE(IsLegalSdfName(""));
-  EXPECT_FALSE(IsLegalSdfName("world"));
-  EXPECT_FALSE(IsLegalSdfName("__x__"));
-  EXPECT_FALSE(IsLegalSdfName("a::b"));
-}
-
 TEST(UrdfNames, ClaimKeepsFreeNamesAndDerivesTheOthers) {
   NameScope scope;
   EXPECT_EQ(scope.Claim("elbow", "link"), "elbow");
@@ -30,6 +21,7 @@ TEST(UrdfNames, ClaimKeepsFreeNamesAndDerivesTheOthers) {
   EXPECT_EQ(scope.Claim("elbow", "joint"), "elbow_joint_2");
   EXPECT_EQ(scope.Claim("a::b", "joint"), "a_b");
   EXPECT_EQ(scope.Claim("world", "link"), "world_link");
+  EXPECT_EQ(scope.Claim("__base__", "link"), "base");  // as the upgrade
   EXPECT_EQ(scope.Claim("", "joint"), "joint");
   EXPECT_TRUE(scope.Taken("a_b"));
 }

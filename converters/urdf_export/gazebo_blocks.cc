@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "converters/sdf/pose_text.h"
+#include "converters/urdf/gazebo_settings.h"
 #include "converters/xml/text_values.h"
 #include "converters/xml/xml_escape.h"
 #include "core/pose.h"
@@ -48,21 +49,42 @@ std::optional<std::map<std::string, std::string>> Leaves(XmlElement top) {
   return out;
 }
 
-// SDF collision path -> Gazebo setting, in the order they are written.
-const std::vector<std::pair<std::string, std::string>>& SurfaceSettings() {
-  static const auto* const kSettings =
-      new std::vector<std::pair<std::string, std::string>>{
-          {"surface/friction/ode/mu", "mu1"},
-          {"surface/friction/ode/mu2", "mu2"},
-          {"surface/friction/ode/fdir1", "fdir1"},
-          {"surface/contact/ode/kp", "kp"},
-          {"surface/contact/ode/kd", "kd"},
-          {"surface/contact/ode/max_vel", "maxVel"},
-          {"surface/contact/ode/min_depth", "minDepth"},
-          {"laser_retro", "laserRetro"},
-          {"max_contacts", "maxContacts"},
-      };
-  return *kSettings;
+// The settings of `table` (gazebo_settings.h) whose places `leaves` (path
+// below the element -> text) hold, in table order; each taken leaf is
+// erased. A two-place setting needs both places, with the same value; a
+// boolean must read as one.
+template <size_t N>
+std::string TakeSettings(const std::array<GazeboSetting, N>& table,
+                         std::map<std::string, std::string>* leaves) {
+  std::string out;
+  for (const GazeboSetting& s : table) {
+    const auto first = leaves->find(std::string(s.paths[0]));
+    if (first == leaves->end()) continue;
+    const std::string value = first->second;
+    if (s.kind == GazeboValueKind::kBool && !ParseBool(value)) continue;
+    if (!s.paths[1].empty()) {
+      const auto second = leaves->find(std::string(s.paths[1]));
+      if (second == leaves->end() ||
+          (s.kind == GazeboValueKind::kBool
+               ? ParseBool(second->second) != ParseBool(value)
+               : second->second != value)) {
+        continue;
+      }
+      leaves->erase(second);
+    }
+    leaves->erase(std::string(s.paths[0]));
+    out += Setting(std::string(s.tag), value);
+  }
+  return out;
+}
+
+// `leaves` with `prefix` in front of every path.
+std::map<std::string, std::string> Prefixed(
+    const std::map<std::string, std::string>& leaves,
+    const std::string& prefix) {
+  std::map<std::string, std::string> out;
+  for (const auto& [path, value] : leaves) out.emplace(prefix + path, value);
+  return out;
 }
 
 class Blocks {
@@ -183,26 +205,29 @@ class Blocks {
         int target = static_cast<int>(i);
         const std::string text = Placed(it->second, link.X_WLu, &target);
         link_settings_[target] += text;
-      } else if (tag == "self_collide") {
-        out += Setting("selfCollide", Trimmed(c));
-      } else if (tag == "gravity") {
-        out += Setting("gravity", Trimmed(c));
-      } else if (auto damping = DampingFactor(c)) {
-        out += Setting("dampingFactor", *damping);
+      } else if (auto setting = LinkSetting(c)) {
+        out += *setting;
       } else {
         out += Copy(c);
       }
     }
   }
 
-  static std::optional<std::string> DampingFactor(XmlElement c) {
-    if (Tag(c) != "velocity_decay") return std::nullopt;
-    const auto leaves = Leaves(c);
-    if (!leaves || leaves->size() != 2 || !leaves->count("linear") ||
-        leaves->at("linear") != leaves->at("angular")) {
-      return std::nullopt;
+  // `c`, a child of a link, as the <gazebo> setting it stands for
+  // (self_collide, gravity, velocity_decay with equal linear and angular).
+  static std::optional<std::string> LinkSetting(XmlElement c) {
+    std::optional<std::map<std::string, std::string>> leaves;
+    if (ChildElements(c).empty()) {
+      if (!Attributes(c).empty() || IsNamespaced(c)) return std::nullopt;
+      leaves.emplace();
+      leaves->emplace(Tag(c), Trimmed(c));
+    } else if (const auto below = Leaves(c)) {
+      leaves = Prefixed(*below, Tag(c) + "/");
     }
-    return leaves->at("linear");
+    if (!leaves) return std::nullopt;
+    std::string out = TakeSettings(kGazeboLinkSettings, &*leaves);
+    if (out.empty() || !leaves->empty()) return std::nullopt;
+    return out;
   }
 
   std::string ShapeSettings(size_t i) {
@@ -241,7 +266,9 @@ class Blocks {
       }
       for (const auto& [path, v] : m) {
         bool known = false;
-        for (const auto& s : SurfaceSettings()) known |= s.first == path;
+        for (const GazeboSetting& s : kGazeboCollisionSettings) {
+          known |= s.paths[0] == path;
+        }
         ok &= known;
       }
       any |= !m.empty() || !ok;
@@ -253,12 +280,8 @@ class Blocks {
     }
     if (!any) return "";
     if (all_mappable && all_same) {
-      std::string out;
-      for (const auto& [path, tag] : SurfaceSettings()) {
-        const auto it = maps.front()->find(path);
-        if (it != maps.front()->end()) out += Setting(tag, it->second);
-      }
-      return out;
+      std::map<std::string, std::string> m = *maps.front();
+      return TakeSettings(kGazeboCollisionSettings, &m);
     }
     // Not expressible as settings: the whole <surface> etc. when every
     // collision has the same.
@@ -378,9 +401,9 @@ class Blocks {
     XmlElement dynamics = FirstChildElement(axis, "dynamics");
     for (XmlElement c : ChildElements(dynamics ? dynamics : axis)) {
       if (!dynamics) break;
-      const std::string tag = Tag(c);
-      if (tag == "spring_reference") out += Setting("springReference", Trimmed(c));
-      if (tag == "spring_stiffness") out += Setting("springStiffness", Trimmed(c));
+      std::map<std::string, std::string> leaf = {
+          {"axis/dynamics/" + Tag(c), Trimmed(c)}};
+      out += TakeSettings(kGazeboJointSettings, &leaf);
     }
     for (const char* lost : {"stiffness", "dissipation"}) {
       XmlElement limit = FirstChildElement(axis, "limit");
@@ -395,40 +418,16 @@ class Blocks {
   std::string PhysicsSettings(XmlElement physics) {
     const auto leaves = Leaves(physics);
     if (!Attributes(physics).empty() || !leaves) return Copy(physics);
-    std::map<std::string, std::string> m = *leaves;
-    std::string out;
-    // Gazebo's `tag` sets both `a` and `b` to true; `b_optional`: `b` may be
-    // absent (ode/provide_feedback left SDFormat in 1.7).
-    const auto pair = [&](const char* a, const char* b, const char* tag,
-                          bool b_optional = false) {
-      const auto ia = m.find(a), ib = m.find(b);
-      if (ia == m.end() && ib == m.end()) return true;
-      if (ia == m.end() || (ib == m.end() && !b_optional) ||
-          (ib != m.end() && ParseBool(ia->second) != ParseBool(ib->second)) ||
-          !ParseBool(ia->second)) {
-        return false;
-      }
-      out += Setting(tag, ia->second);
-      m.erase(a);
-      m.erase(b);
-      return true;
-    };
-    if (!pair("provide_feedback", "ode/provide_feedback", "provideFeedback",
-              /*b_optional=*/true) ||
-        !pair("ode/implicit_spring_damper", "ode/cfm_damping",
-              "implicitSpringDamper")) {
-      return Copy(physics);
+    std::map<std::string, std::string> m = Prefixed(*leaves, "physics/");
+    // //physics/ode/provide_feedback (before 1.7) saying what
+    // //physics/provide_feedback says adds nothing.
+    const auto old = m.find("physics/ode/provide_feedback");
+    const auto now = m.find("physics/provide_feedback");
+    if (old != m.end() && now != m.end() &&
+        ParseBool(old->second) == ParseBool(now->second)) {
+      m.erase(old);
     }
-    for (const auto& [path, tag] :
-         std::vector<std::pair<std::string, std::string>>{
-             {"ode/limit/cfm", "stopCfm"},
-             {"ode/limit/erp", "stopErp"},
-             {"ode/fudge_factor", "fudgeFactor"}}) {
-      if (const auto it = m.find(path); it != m.end()) {
-        out += Setting(tag, it->second);
-        m.erase(it);
-      }
-    }
+    const std::string out = TakeSettings(kGazeboJointSettings, &m);
     return m.empty() ? out : Copy(physics);
   }
 

@@ -8,6 +8,7 @@
 #include <urdf_parser/urdf_parser.h>
 
 #include "converters/registry.h"
+#include "converters/urdf/gazebo_settings.h"
 #include "converters/urdf/urdf_to_sdf.h"
 #include "converters/urdf_export/urdf_writer.h"
 #include "converters/xml/xml_sources.h"
@@ -105,6 +106,58 @@ TEST(UrdfExtensions, MasslessFixedLinkStaysALinkWithItsVisual) {
                      "type=\"imu\">\n      <pose>0 0 0.1 0 0 0</pose>"),
             std::string::npos)
       << out;
+}
+
+// Every setting of the one table (gazebo_settings.h) that the import and
+// the export both read comes back from URDF -> SDFormat -> URDF as written.
+TEST(GazeboBlocks, EverySettingOfTheTableRoundTrips) {
+  const auto value = [](GazeboValueKind kind) {
+    return kind == GazeboValueKind::kBool      ? std::string("true")
+           : kind == GazeboValueKind::kVector3 ? std::string("0 1 0")
+           : kind == GazeboValueKind::kInteger ? std::string("7")
+                                               : std::string("0.25");
+  };
+  std::string link_settings, joint_settings;
+  const auto add = [&](const GazeboSetting& s, std::string* to) {
+    *to += "<" + std::string(s.tag) + ">" + value(s.kind) + "</" +
+           std::string(s.tag) + ">";
+  };
+  for (const GazeboSetting& s : kGazeboCollisionSettings) {
+    add(s, &link_settings);
+  }
+  for (const GazeboSetting& s : kGazeboLinkSettings) add(s, &link_settings);
+  for (const GazeboSetting& s : kGazeboJointSettings) add(s, &joint_settings);
+  const std::string out = RoundTrip(R"(<robot name="r">
+    <link name="a"><inertial><mass value="1"/>
+      <inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial>
+    </link>
+    <link name="b"><inertial><mass value="1"/>
+      <inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial>
+      <collision><geometry><sphere radius="1"/></geometry></collision>
+    </link>
+    <joint name="j" type="revolute"><parent link="a"/><child link="b"/>
+      <axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="1" velocity="1"/>
+    </joint>
+    <gazebo reference="b">)" + link_settings + R"(</gazebo>
+    <gazebo reference="j">)" + joint_settings + R"(</gazebo>
+  </robot>)");
+  ASSERT_FALSE(out.empty());
+  Diagnostics diags;
+  const auto xml = XmlTree::Parse(out, "out.urdf", &diags);
+  ASSERT_TRUE(xml) << out;
+  std::map<std::string, std::map<std::string, std::string>> back;
+  for (XmlElement g = FirstChildElement(RootElement(*xml), "gazebo"); g;
+       g = NextSiblingElement(g, "gazebo")) {
+    const std::string ref = Attribute(g, "reference").value_or("");
+    for (XmlElement c : ChildElements(g)) back[ref][Tag(c)] = Text(c);
+  }
+  const auto expect = [&](const std::string& ref, const GazeboSetting& s) {
+    EXPECT_EQ(back[ref][std::string(s.tag)], value(s.kind))
+        << s.tag << " of " << ref << "\n" << out;
+  };
+  for (const GazeboSetting& s : kGazeboCollisionSettings) expect("b", s);
+  for (const GazeboSetting& s : kGazeboLinkSettings) expect("b", s);
+  for (const GazeboSetting& s : kGazeboJointSettings) expect("j", s);
 }
 
 TEST(GazeboBlocks, PlainSdfSensorSurfaceAndPlugin) {

@@ -14,14 +14,13 @@
 // generated --help for each, and validation (required options, choices such
 // as --format json|csv) with uniform usage errors, none of which we then
 // have to write or test ourselves.
-#include <unistd.h>
-
-#include <iostream>
-#include <string>
-
-#include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <string>
 
 #include "cli/check_command.h"
 #include "cli/convert_command.h"
@@ -58,11 +57,12 @@ CLI::App* AddUpgradeCommand(CLI::App& app, BatchOptions& options) {
       ->required();
   CLI::Option_group* mode = cmd->add_option_group(
       "mode", "Exactly one of -o OUTDIR, --in-place and --check");
-  CLI::Option* out_dir = mode->add_option(
-      "-o,--output-dir", options.output.output_dir,
-      "Write the upgraded tree under OUTDIR (relative paths kept); inputs "
-      "are never modified")
-      ->type_name("OUTDIR");
+  CLI::Option* out_dir =
+      mode->add_option("-o,--output-dir", options.output.output_dir,
+                       "Write the upgraded tree under OUTDIR (relative paths "
+                       "kept); inputs "
+                       "are never modified")
+          ->type_name("OUTDIR");
   CLI::Option* in_place = mode->add_flag_callback(
       "--in-place", [&options] { options.output.mode = BatchMode::kInPlace; },
       "Replace each changed input, keeping FILE.bak");
@@ -94,9 +94,88 @@ CLI::App* AddUpgradeCommand(CLI::App& app, BatchOptions& options) {
   return cmd;
 }
 
+// `check`: files to validate, each with a verdict line.
+CLI::App* AddCheckCommand(CLI::App& app, CheckOptions& options) {
+  CLI::App* cmd = app.add_subcommand(
+      "check", "Validate files: print diagnostics and a verdict per file");
+  cmd->add_option("FILE", options.files, "Files to check")->required();
+  cmd->add_flag("-q,--quiet", options.quiet,
+                "Print only diagnostics, no verdict lines");
+  cmd->add_option("--model-path", options.model_paths, kModelPathHelp)
+      ->type_name("DIR")
+      ->allow_extra_args(false);  // one DIR per --model-path
+  return cmd;
+}
+
+// `convert`: one file to flat, sdf or urdf, with each target's options.
+CLI::App* AddConvertCommand(CLI::App& app, ConvertOptions& options) {
+  CLI::App* cmd = app.add_subcommand(
+      "convert", "Check a file and write it in another format");
+  cmd->add_option("FILE", options.file, "File to convert")->required();
+  cmd->add_option("--to", options.to, "Target format: flat, sdf or urdf")
+      ->required()
+      ->check(CLI::IsMember({"flat", "sdf", "urdf"}));
+  cmd->add_option("--format", options.format, "Encoding of --to flat output")
+      ->check(CLI::IsMember({"json", "csv"}))
+      ->capture_default_str();
+  cmd->add_option("-o,--output", options.output,
+                  "Write here (atomically) instead of stdout");
+  cmd->add_option("--model-path", options.model_paths, kModelPathHelp)
+      ->type_name("DIR")
+      ->allow_extra_args(false);  // one DIR per --model-path
+  cmd->add_flag("--expand-includes", options.expand_includes,
+                "--to sdf: replace every <include> by the model it "
+                "names (one self-contained SDFormat 1.8 file)");
+  cmd->add_flag("--merge-fixed-joints", options.merge_fixed_joints,
+                "--to sdf from URDF: merge links attached by fixed "
+                "joints into their parents (libsdformat's behaviour)");
+  cmd->add_option("--package-uri", options.package_uri,
+                  "--to sdf from URDF: keep package:// mesh URIs, or "
+                  "rewrite them to model://")
+      ->check(CLI::IsMember({"keep", "model"}))
+      ->capture_default_str();
+  cmd->add_option("--package-path", options.package_path,
+                  "--to sdf from URDF: folders holding ROS packages; "
+                  "package://P/x found there become file:// URIs "
+                  "(repeatable, searched in order)")
+      ->type_name("DIR")
+      ->allow_extra_args(false);  // one DIR per --package-path
+  cmd->add_option("--model", options.model,
+                  "--to urdf from a world: the top-level model");
+  cmd->add_option("--separator", options.separator,
+                  "--to urdf: joins the names of nested models")
+      ->capture_default_str();
+  cmd->add_option("--frames", options.frames,
+                  "--to urdf: explicit frames as massless links, or drop them")
+      ->check(CLI::IsMember({"links", "drop"}))
+      ->capture_default_str();
+  cmd->add_option("--mesh-uri", options.mesh_uri,
+                  "--to urdf: model:// mesh URIs as package://, kept, or "
+                  "file:// under --mesh-root")
+      ->check(CLI::IsMember({"package", "keep", "file"}))
+      ->capture_default_str();
+  cmd->add_option("--mesh-root", options.mesh_root,
+                  "--to urdf: the folder model:// URIs resolve in "
+                  "for --mesh-uri file");
+  cmd->add_option("--unsupported-geometry", options.unsupported_geometry,
+                  "--to urdf: skip (with a warning) or refuse shapes URDF "
+                  "lacks")
+      ->check(CLI::IsMember({"skip", "refuse"}))
+      ->capture_default_str();
+  cmd->add_flag("--approximate", options.approximate,
+                "--to urdf: write joint types URDF lacks (ball, "
+                "universal, revolute2, screw, gearbox) as the "
+                "closest URDF joints, warning what changed");
+  cmd->add_option("--root-link", options.root_link,
+                  "--to urdf: the URDF link to make the root "
+                  "(re-rooting the tree; not for a model fixed to "
+                  "the world)")
+      ->type_name("NAME");
+  return cmd;
+}
+
 int Main(int argc, char** argv) {
-  CLI::App app{"Checks and converts robot descriptions (SDFormat).",
-               "sdfconv"};
+  CLI::App app{"Checks and converts robot descriptions (SDFormat).", "sdfconv"};
   app.set_version_flag("--version", kVersion);
   app.footer(
       "Exit status: 0 all valid / output written; 1 an input is invalid "
@@ -109,90 +188,9 @@ int Main(int argc, char** argv) {
   app.add_flag("-v,--verbose", verbose, "Log progress to stderr");
 
   CheckOptions check;
-  CLI::App* check_cmd = app.add_subcommand(
-      "check", "Validate files: print diagnostics and a verdict per file");
-  check_cmd->add_option("FILE", check.files, "Files to check")->required();
-  check_cmd->add_flag("-q,--quiet", check.quiet,
-                      "Print only diagnostics, no verdict lines");
-  check_cmd->add_option("--model-path", check.model_paths, kModelPathHelp)
-      ->type_name("DIR")
-      ->allow_extra_args(false);  // one DIR per --model-path
-
+  CLI::App* check_cmd = AddCheckCommand(app, check);
   ConvertOptions convert;
-  CLI::App* convert_cmd = app.add_subcommand(
-      "convert", "Check a file and write it in another format");
-  convert_cmd->add_option("FILE", convert.file, "File to convert")
-      ->required();
-  convert_cmd
-      ->add_option("--to", convert.to,
-                   "Target format: flat, sdf or urdf")
-      ->required()
-      ->check(CLI::IsMember({"flat", "sdf", "urdf"}));
-  convert_cmd
-      ->add_option("--format", convert.format,
-                   "Encoding of --to flat output")
-      ->check(CLI::IsMember({"json", "csv"}))
-      ->capture_default_str();
-  convert_cmd->add_option("-o,--output", convert.output,
-                          "Write here (atomically) instead of stdout");
-  convert_cmd->add_option("--model-path", convert.model_paths, kModelPathHelp)
-      ->type_name("DIR")
-      ->allow_extra_args(false);  // one DIR per --model-path
-  convert_cmd->add_flag("--expand-includes", convert.expand_includes,
-                        "--to sdf: replace every <include> by the model it "
-                        "names (one self-contained SDFormat 1.8 file)");
-  convert_cmd->add_flag("--merge-fixed-joints", convert.merge_fixed_joints,
-                        "--to sdf from URDF: merge links attached by fixed "
-                        "joints into their parents (libsdformat's behaviour)");
-  convert_cmd
-      ->add_option("--package-uri", convert.package_uri,
-                   "--to sdf from URDF: keep package:// mesh URIs, or "
-                   "rewrite them to model://")
-      ->check(CLI::IsMember({"keep", "model"}))
-      ->capture_default_str();
-  convert_cmd
-      ->add_option("--package-path", convert.package_path,
-                   "--to sdf from URDF: folders holding ROS packages; "
-                   "package://P/x found there become file:// URIs "
-                   "(repeatable, searched in order)")
-      ->type_name("DIR")
-      ->allow_extra_args(false);  // one DIR per --package-path
-  convert_cmd->add_option("--model", convert.model,
-                          "--to urdf from a world: the top-level model");
-  convert_cmd
-      ->add_option("--separator", convert.separator,
-                   "--to urdf: joins the names of nested models")
-      ->capture_default_str();
-  convert_cmd
-      ->add_option("--frames", convert.frames,
-                   "--to urdf: explicit frames as massless links, or drop them")
-      ->check(CLI::IsMember({"links", "drop"}))
-      ->capture_default_str();
-  convert_cmd
-      ->add_option("--mesh-uri", convert.mesh_uri,
-                   "--to urdf: model:// mesh URIs as package://, kept, or "
-                   "file:// under --mesh-root")
-      ->check(CLI::IsMember({"package", "keep", "file"}))
-      ->capture_default_str();
-  convert_cmd->add_option("--mesh-root", convert.mesh_root,
-                          "--to urdf: the folder model:// URIs resolve in "
-                          "for --mesh-uri file");
-  convert_cmd
-      ->add_option("--unsupported-geometry", convert.unsupported_geometry,
-                   "--to urdf: skip (with a warning) or refuse shapes URDF "
-                   "lacks")
-      ->check(CLI::IsMember({"skip", "refuse"}))
-      ->capture_default_str();
-  convert_cmd->add_flag("--approximate", convert.approximate,
-                        "--to urdf: write joint types URDF lacks (ball, "
-                        "universal, revolute2, screw, gearbox) as the "
-                        "closest URDF joints, warning what changed");
-  convert_cmd->add_option("--root-link", convert.root_link,
-                          "--to urdf: the URDF link to make the root "
-                          "(re-rooting the tree; not for a model fixed to "
-                          "the world)")
-      ->type_name("NAME");
-
+  AddConvertCommand(app, convert);
   BatchOptions upgrade;
   CLI::App* upgrade_cmd = AddUpgradeCommand(app, upgrade);
 

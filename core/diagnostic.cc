@@ -41,6 +41,7 @@ constexpr std::array kCodes = {
     CodeEntry{Code::kPoseRelativeToInvalid, "POSE_RELATIVE_TO_INVALID"},
     CodeEntry{Code::kPoseRelativeToCycle, "POSE_RELATIVE_TO_CYCLE"},
     CodeEntry{Code::kUpgradeNotEquivalent, "UPGRADE_NOT_EQUIVALENT"},
+    CodeEntry{Code::kUpgradeInputUnreadable, "UPGRADE_INPUT_UNREADABLE"},
     CodeEntry{Code::kUrdfExportNotTree, "URDF_EXPORT_NOT_TREE"},
     CodeEntry{Code::kUrdfExportUnsupported, "URDF_EXPORT_UNSUPPORTED"},
     CodeEntry{Code::kModelPlacementFrameInvalid,
@@ -50,6 +51,16 @@ constexpr std::array kCodes = {
     CodeEntry{Code::kIncludePoseMissing, "INCLUDE_POSE_MISSING"},
     CodeEntry{Code::kIncludeNotModel, "INCLUDE_NOT_MODEL"},
 };
+
+// Entry i names Code(i): the table follows the enum's declaration order
+// (core/diagnostic_test.cc checks that it ends where the enum does).
+constexpr bool InDeclarationOrder() {
+  for (size_t i = 0; i < kCodes.size(); ++i) {
+    if (kCodes[i].code != static_cast<Code>(i)) return false;
+  }
+  return true;
+}
+static_assert(InDeclarationOrder(), "kCodes must list Code in enum order");
 
 }  // namespace
 

@@ -60,6 +60,8 @@ enum class Code {
   // Conversions.
   kUpgradeNotEquivalent,  // UPGRADE_NOT_EQUIVALENT: an output would not
                           // mean what its input means; nothing is written.
+  kUpgradeInputUnreadable,  // UPGRADE_INPUT_UNREADABLE: the proof cannot
+                            // read the input; nothing is written.
   kUrdfExportNotTree,      // URDF_EXPORT_NOT_TREE: the model's kinematics
                            // is not one tree; no URDF is written.
   kUrdfExportUnsupported,  // URDF_EXPORT_UNSUPPORTED: URDF cannot express

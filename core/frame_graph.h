@@ -85,7 +85,7 @@ ElementId MovesWith(const Document& doc, const FrameGraph& graph,
 
 // Runs every phase over `doc`. Diagnostics go to `diags`; the returned graph
 // is complete (usable for resolution) only when no error was added.
-FrameGraph BuildFrameGraph(const Document& doc, Diagnostics* diags);
+[[nodiscard]] FrameGraph BuildFrameGraph(const Document& doc, Diagnostics* diags);
 
 }  // namespace sdfconv
 

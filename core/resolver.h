@@ -39,7 +39,7 @@ struct Resolution {
 };
 
 // Requires: `graph` was built from `doc` without errors.
-Resolution ResolveAll(const Document& doc, const FrameGraph& graph);
+[[nodiscard]] Resolution ResolveAll(const Document& doc, const FrameGraph& graph);
 
 // X_AB: the pose of `frame` relative to `relative_to` (kWorldFrame or the
 // world element for the world).

@@ -55,8 +55,9 @@ struct UpgradeResult {
 };
 
 // `path` names the file in diagnostics (and resolves nothing else).
-UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
-                         const UpgradeOptions& options = {});
+[[nodiscard]] UpgradeResult UpgradeSdf(std::string_view input,
+                                       const std::string& path,
+                                       const UpgradeOptions& options = {});
 
 namespace upgrade {
 struct Correspondence;  // verify.h
@@ -65,9 +66,9 @@ struct Correspondence;  // verify.h
 // As above, and on success `correspondence` says which element of the
 // output each element of the input became (renames, moves, joints turned
 // around), for a proof that spans several files (expand_includes.h).
-UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
-                         const UpgradeOptions& options,
-                         upgrade::Correspondence* correspondence);
+[[nodiscard]] UpgradeResult UpgradeSdf(
+    std::string_view input, const std::string& path,
+    const UpgradeOptions& options, upgrade::Correspondence* correspondence);
 
 // A model.config manifest: points its <sdf version="..."> entries at the
 // upgraded files (version 1.8), keeps everything else.

@@ -260,65 +260,77 @@ void CompareElement(const Read& in, ElementId i, const Read& out, ElementId o,
   }
 }
 
-// Compares the readings of an input and of its output, as described in
-// verify.h; false, with errors in `diags`, on any difference.
-bool Compare(const Read& in, const Read& out, const std::string& path,
-             const Correspondence& correspondence, const Words& words,
-             Diagnostics* diags) {
+// The input could not be read: its reading errors, or one saying so.
+bool InputUnreadable(const Read& in, const std::string& path,
+                     const Words& words, Diagnostics* diags) {
+  const size_t errors_before = diags->size();
+  for (const Diagnostic& d : in.diags.items()) {
+    if (d.severity == Severity::kError) diags->Add(d);
+  }
+  if (diags->size() == errors_before) {
+    diags->Error(Code::kUpgradeInputUnreadable, {path, 0, ""},
+                 "the input cannot be read, so " + std::string(words.change) +
+                     " cannot be verified");
+  }
+  return false;
+}
+
+// Whether the output fails where the input does not: an error other than
+// the input's own value-level ones (kept as written). Reports each.
+bool OutputFailsValidation(const Read& in, const Read& out,
+                           const std::string& path, const Words& words,
+                           Diagnostics* diags) {
   const std::string result(words.result);
-  if (in.fatal) {
-    for (const Diagnostic& d : in.diags.items()) {
-      if (d.severity == Severity::kError) diags->Add(d);
-    }
-    if (!diags->HasErrors()) {
-      diags->Error(Code::kVersionUnsupported, {path, 0, ""},
-                   "the input cannot be read, so " +
-                       std::string(words.change) + " cannot be verified");
-    }
+  if (!out.fatal && ValueErrorKeys(in.kept) == ValueErrorKeys(out.kept)) {
     return false;
   }
-  // The output may have exactly the input's value-level errors (kept as
-  // written), no other.
-  const bool same_value_errors =
-      ValueErrorKeys(in.kept) == ValueErrorKeys(out.kept);
-  if (out.fatal || !same_value_errors) {
-    std::multiset<ValueErrorKey> unmatched = ValueErrorKeys(in.kept);
-    std::set<ValueErrorPlace> matched;
-    for (Diagnostic d : out.diags.items()) {
-      if (d.severity != Severity::kError) continue;
-      if (IsValueLevel(d)) {  // one the input had too: not new
-        if (matched.count(PlaceOf(d)) > 0) continue;
-        const auto it = unmatched.find(KeyOf(d));
-        if (it != unmatched.end()) {
-          unmatched.erase(it);
-          matched.insert(PlaceOf(d));
-          continue;
-        }
+  const size_t errors_before = diags->size();
+  std::multiset<ValueErrorKey> unmatched = ValueErrorKeys(in.kept);
+  std::set<ValueErrorPlace> matched;
+  for (Diagnostic d : out.diags.items()) {
+    if (d.severity != Severity::kError) continue;
+    if (IsValueLevel(d)) {  // one the input had too: not new
+      if (matched.count(PlaceOf(d)) > 0) continue;
+      const auto it = unmatched.find(KeyOf(d));
+      if (it != unmatched.end()) {
+        unmatched.erase(it);
+        matched.insert(PlaceOf(d));
+        continue;
       }
-      d.message = result + " (not written) fails validation at its line " +
-                  std::to_string(d.source.line) + ": " + d.message;
-      d.source.line = 0;
-      diags->Add(std::move(d));
     }
-    for (const auto& [code, tag] : unmatched) {
-      diags->Error(kNotEquivalent, {path, 0, ""},
-                   "the input has a " + std::string(CodeName(code)) +
-                       " error at a <" + tag + "> that " + result +
-                       " (not written) would not have");
-    }
-    if (!diags->HasErrors()) {
-      diags->Error(kNotEquivalent, {path, 0, ""},
-                   result + " (not written) cannot be read");
-    }
-    return false;
+    d.message = result + " (not written) fails validation at its line " +
+                std::to_string(d.source.line) + ": " + d.message;
+    d.source.line = 0;
+    diags->Add(std::move(d));
   }
+  for (const auto& [code, tag] : unmatched) {
+    diags->Error(kNotEquivalent, {path, 0, ""},
+                 "the input has a " + std::string(CodeName(code)) +
+                     " error at a <" + tag + "> that " + result +
+                     " (not written) would not have");
+  }
+  if (diags->size() == errors_before) {
+    diags->Error(kNotEquivalent, {path, 0, ""},
+                 result + " (not written) cannot be read");
+  }
+  return true;
+}
+
+// Every compared element of the input against its counterpart in the
+// output (by kind and scoped name, through the renames), reporting each
+// difference; true when there is none.
+bool SameElements(const Read& in, const Read& out,
+                  const Correspondence& correspondence, const Words& words,
+                  Diagnostics* diags) {
   // Match by (kind, hash of the scoped name): scoped names are long in deep
   // files, and spelling them all out would be quadratic in the depth.
   std::map<NameKey, ElementId> by_name;
   const std::vector<NameHash> out_names = ScopedNameHashes(*out.doc);
   for (ElementId o = 0; o < static_cast<ElementId>(out.doc->size()); ++o) {
     const Element& e = out.doc->at(o);
-    if (Compared(e.kind)) by_name.emplace(NameKey{KindName(e.kind), out_names[o]}, o);
+    if (Compared(e.kind)) {
+      by_name.emplace(NameKey{KindName(e.kind), out_names[o]}, o);
+    }
   }
   std::map<NameKey, const std::pair<std::string, std::string>*> renamed;
   for (const auto& [from, to] : correspondence.renamed) {
@@ -346,14 +358,24 @@ bool Compare(const Read& in, const Read& out, const std::string& path,
       }
       Differ(diags, words, e,
              "it has no counterpart (" + spelled.first + " '" +
-                 spelled.second + "') in " + result);
+                 spelled.second + "') in " + std::string(words.result));
       continue;
     }
     const bool flipped = e.kind == ElementKind::kJoint &&
                          flipped_joints.count(key.name) != 0;
     CompareElement(in, i, out, found->second, flipped, words, diags);
   }
-  if (diags->size() != errors_before) return false;
+  return diags->size() == errors_before;
+}
+
+// Compares the readings of an input and of its output, as described in
+// verify.h; false, with errors in `diags`, on any difference.
+bool Compare(const Read& in, const Read& out, const std::string& path,
+             const Correspondence& correspondence, const Words& words,
+             Diagnostics* diags) {
+  if (in.fatal) return InputUnreadable(in, path, words, diags);
+  if (OutputFailsValidation(in, out, path, words, diags)) return false;
+  if (!SameElements(in, out, correspondence, words, diags)) return false;
   for (const Diagnostic& d : in.kept) {
     diags->Warning(d.code, d.source, "kept as written: " + d.message);
   }

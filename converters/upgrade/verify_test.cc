@@ -127,5 +127,17 @@ TEST_F(VerifyTest, InvalidInputFails) {
   TakeError(Code::kPoseRelativeToInvalid);
 }
 
+// A reading that failed without saying why gets its own code (it was
+// VERSION_UNSUPPORTED, which says something untrue).
+TEST_F(VerifyTest, UnreadableInputHasItsOwnCode) {
+  ProofReading unread;
+  unread.fatal = true;
+  EXPECT_FALSE(VerifyUpgrade(unread, Model("1.8", "0 0 0 0 0 0", "0 0 1"),
+                             "t.sdf", {}, &diags_));
+  const Diagnostic d = TakeError(Code::kUpgradeInputUnreadable);
+  EXPECT_EQ(d.source.file, "t.sdf");
+  EXPECT_NE(d.message.find("cannot be verified"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace sdfconv::upgrade

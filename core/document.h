@@ -174,6 +174,15 @@ inline const SourceLocation& PlacementSource(const Element& e) {
 // Between the names of a scoped name: "arm::gripper::finger".
 inline constexpr std::string_view kScopeSeparator = "::";
 
+// `world` and `__x__` (4 characters or more): the names SDFormat reserves
+// from 1.7 on (004); from 1.8 on a name may not hold kScopeSeparator either
+// (003). The core's name phase checks it, the converters' repairs keep to it.
+inline bool IsReservedName(std::string_view name) {
+  if (name == "world") return true;
+  return name.size() >= 4 && name.substr(0, 2) == "__" &&
+         name.substr(name.size() - 2) == "__";
+}
+
 // `names`, innermost first, joined outermost first by `separator`:
 // {"finger", "gripper", "arm"} -> "arm::gripper::finger". Every scoped name
 // is built here.

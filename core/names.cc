@@ -17,11 +17,6 @@
 namespace sdfconv::internal {
 namespace {
 
-bool IsReserved(std::string_view name) {
-  if (name == "world") return true;
-  return name.size() >= 4 && name.substr(0, 2) == "__" &&
-         name.substr(name.size() - 2) == "__";
-}
 
 // Kinds whose names take part in frame semantics and so must not be
 // reserved. Other named elements (plugins, ...) are only checked for
@@ -40,7 +35,7 @@ void CheckOneName(PhaseContext& ctx, ElementId id) {
   if (!IsSemantic(e.kind)) return;
   // A name follows the rules of the scope it is written in.
   const ElementId scope = e.parent == kNoElement ? id : e.parent;
-  if (ctx.AtLeast(scope, 1, 7) && IsReserved(e.name)) {
+  if (ctx.AtLeast(scope, 1, 7) && IsReservedName(e.name)) {
     ctx.diags.Error(Code::kReservedName, PlacementSource(e),
                     what + " name '" + e.name +
                         "' is reserved ('world' and names like '__x__' "

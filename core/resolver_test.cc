@@ -83,6 +83,7 @@ TEST(Resolver, WorldFramesAndModels) {
   const ElementId l = t.Add(m, K::kLink, "l", P(0, 1, 0, 0, 0, 0));
   const Resolution r = MustResolve(t);
   ExpectPose(r.X_W[w], Pose::Identity());
+  ExpectPose(r.X_W[f], P(1, 0, 0, 0, 0, M_PI));
   ExpectPose(r.X_W[m], P(0, 0, 0, 0, 0, M_PI));
   ExpectPose(r.X_W[l], P(0, -1, 0, 0, 0, M_PI));
 }

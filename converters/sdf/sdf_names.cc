@@ -1,5 +1,7 @@
 #include "converters/sdf/sdf_names.h"
 
+#include "core/document.h"
+
 namespace sdfconv {
 namespace {
 
@@ -30,9 +32,8 @@ std::string LegalBase(std::string_view name, std::string_view tag) {
 }  // namespace
 
 bool IsLegalSdfName(std::string_view name) {
-  if (name.empty() || name == "world") return false;
-  if (name.find("::") != std::string_view::npos) return false;
-  return !IsDunder(name);
+  return !name.empty() && !IsReservedName(name) &&
+         name.find(kScopeSeparator) == std::string_view::npos;
 }
 
 std::string RepairName(

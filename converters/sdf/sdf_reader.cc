@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <string>
 
-#include "converters/sdf/sdf_dialect.h"
 #include "converters/sdf/sdf_tree_reader.h"
 
 namespace sdfconv {
@@ -29,11 +28,7 @@ bool SdfReader::Accepts(std::string_view root_tag,
 
 std::optional<Document> SdfReader::Read(int32_t tree, XmlSources* sources,
                                         Diagnostics* diags) const {
-  const XmlTree& xml = sources->tree(tree);
-  const std::optional<std::string> version =
-      AcceptedSdfVersion(xml, *this, SupportedVersions(), diags);
-  if (!version) return std::nullopt;
-  return ReadSdfTree(xml, tree, *version, DialectOf(*version), diags);
+  return ReadAcceptedSdf(*this, SupportedVersions(), tree, *sources, diags);
 }
 
 }  // namespace sdfconv

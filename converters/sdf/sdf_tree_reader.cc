@@ -517,8 +517,10 @@ void AppendUnreported(const Diagnostics& schema,
   }
 }
 
-}  // namespace
-
+// The version of `xml`'s root element when `front_end` accepts the file;
+// otherwise one error (ELEMENT_INVALID for another root element,
+// ATTRIBUTE_MISSING without a version, VERSION_UNSUPPORTED naming
+// `supported`) and nothing.
 std::optional<std::string> AcceptedSdfVersion(const XmlTree& xml,
                                               const FrontEnd& front_end,
                                               std::string_view supported,
@@ -545,6 +547,20 @@ std::optional<std::string> AcceptedSdfVersion(const XmlTree& xml,
     return std::nullopt;
   }
   return version;
+}
+
+}  // namespace
+
+std::optional<Document> ReadAcceptedSdf(const FrontEnd& front_end,
+                                        std::string_view supported,
+                                        int32_t tree,
+                                        const XmlSources& sources,
+                                        Diagnostics* diags) {
+  const XmlTree& xml = sources.tree(tree);
+  const std::optional<std::string> version =
+      AcceptedSdfVersion(xml, front_end, supported, diags);
+  if (!version) return std::nullopt;
+  return ReadSdfTree(xml, tree, *version, DialectOf(*version), diags);
 }
 
 std::optional<Document> ReadSdfTree(const XmlTree& xml, int32_t tree,

@@ -38,10 +38,8 @@
 // Element's `source` is {file, line, element path} and its `node` the
 // element it was read from.
 //
-//   const std::optional<std::string> version =
-//       AcceptedSdfVersion(xml, *this, "1.7, 1.8", diags);
-//   if (!version) return std::nullopt;
-//   return ReadSdfTree(xml, tree, *version, DialectOf(*version), diags);
+//   // in a FrontEnd's Read:
+//   return ReadAcceptedSdf(*this, "1.7, 1.8", tree, *sources, diags);
 #ifndef SDFCONV_CONVERTERS_SDF_SDF_TREE_READER_H_
 #define SDFCONV_CONVERTERS_SDF_SDF_TREE_READER_H_
 
@@ -52,19 +50,21 @@
 
 #include "converters/front_end.h"
 #include "converters/sdf/sdf_dialect.h"
+#include "converters/xml/xml_sources.h"
 #include "converters/xml/xml_tree.h"
 #include "core/diagnostic.h"
 #include "core/document.h"
 
 namespace sdfconv {
 
-// The version of `xml`'s root element when `front_end` accepts the file;
-// otherwise one error (ELEMENT_INVALID for another root element,
+// Reads tree `tree` of `sources` as the SDFormat front end `front_end`
+// does: its root must be <sdf> (or 1.2's <gazebo>) of a version the front
+// end accepts, else one error (ELEMENT_INVALID for another root element,
 // ATTRIBUTE_MISSING without a version, VERSION_UNSUPPORTED naming
-// `supported`) and nothing.
-[[nodiscard]] std::optional<std::string> AcceptedSdfVersion(
-    const XmlTree& xml, const FrontEnd& front_end,
-    std::string_view supported, Diagnostics* diags);
+// `supported`) and nothing; then ReadSdfTree with that version's dialect.
+[[nodiscard]] std::optional<Document> ReadAcceptedSdf(
+    const FrontEnd& front_end, std::string_view supported, int32_t tree,
+    const XmlSources& sources, Diagnostics* diags);
 
 // Reads the one <world> or <model> under the root element of `xml` into a
 // Document of `version`, following `dialect`; every Element's NodeRef names

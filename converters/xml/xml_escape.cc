@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <optional>
 #include <system_error>
 
 namespace sdfconv {
@@ -81,9 +82,11 @@ std::string Decode(std::string_view raw, bool attribute) {
   return out;
 }
 
-}  // namespace
-
-std::string EscapeXmlText(std::string_view value) {
+// The one escaper: `&`, `<`, `>` and a carriage return always; in an
+// attribute (`quote` set) also the quote that delimits it, and tabs and
+// line breaks, which attribute-value normalisation would otherwise turn
+// into spaces.
+std::string Escape(std::string_view value, std::optional<char> quote) {
   std::string out;
   out.reserve(value.size());
   for (char c : value) {
@@ -92,29 +95,24 @@ std::string EscapeXmlText(std::string_view value) {
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '\r': out += "&#13;"; break;
+      case '"': out += quote == '"' ? "&quot;" : "\""; break;
+      case '\'': out += quote == '\'' ? "&apos;" : "'"; break;
+      case '\n': out += quote ? "&#10;" : "\n"; break;
+      case '\t': out += quote ? "&#9;" : "\t"; break;
       default: out += c;
     }
   }
   return out;
 }
 
+}  // namespace
+
+std::string EscapeXmlText(std::string_view value) {
+  return Escape(value, std::nullopt);
+}
+
 std::string EscapeXmlAttribute(std::string_view value, char quote) {
-  std::string out;
-  out.reserve(value.size());
-  for (char c : value) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += quote == '"' ? "&quot;" : "\""; break;
-      case '\'': out += quote == '\'' ? "&apos;" : "'"; break;
-      case '\n': out += "&#10;"; break;
-      case '\t': out += "&#9;"; break;
-      case '\r': out += "&#13;"; break;
-      default: out += c;
-    }
-  }
-  return out;
+  return Escape(value, quote);
 }
 
 std::string DecodeXmlText(std::string_view raw) { return Decode(raw, false); }

@@ -13,6 +13,7 @@
 #include "converters/diagnostic_test_util.h"
 #include "converters/sdf/legacy_reader.h"
 #include "converters/sdf/sdf_reader.h"
+#include "testing/corpus.h"
 
 namespace sdfconv {
 namespace {
@@ -30,15 +31,6 @@ class RegistryTest : public DiagnosticTest {
 std::string TempPath(const std::string& name) {
   const char* dir = std::getenv("TEST_TMPDIR");
   return std::string(dir != nullptr ? dir : "/tmp") + "/" + name;
-}
-
-// libsdformat's test files in the corpus ($SDFCONV_CORPUS names
-// ../shared/corpus; tools/test.sh sets it), or "" when unset.
-std::string CorpusDir() {
-  const char* dir = std::getenv("SDFCONV_CORPUS");
-  return dir != nullptr && *dir != '\0'
-             ? std::string(dir) + "/sdformat-tests"
-             : "";
 }
 
 TEST_F(RegistryTest, ReadsSdfOneSevenAndOneEight) {
@@ -158,10 +150,11 @@ TEST_F(RegistryTest, ReadFile) {
   TakeError(Code::kFileRead);
 }
 
-// A real file from libsdformat's test suite.
+// A real file from libsdformat's test suite, in the corpus' sdformat-tests/
+// (testing/corpus.h: skipped when the corpus is absent).
 TEST_F(RegistryTest, CorpusModelWithFrames) {
-  const std::string corpus = CorpusDir();
-  if (corpus.empty()) GTEST_SKIP() << "set SDFCONV_CORPUS to run this test";
+  const std::string corpus = testing::RequireCorpusFolder("sdformat-tests");
+  if (corpus.empty()) return;
   const std::string path =
       corpus + "/integration/model/test_model_with_frames/model.sdf";
   const auto doc = sdfconv::ReadFile(path, &diags_);
@@ -199,8 +192,8 @@ TEST_F(RegistryTest, CorpusModelWithFrames) {
 // and reports how many read without front-end errors. Fails only if a file
 // yields neither a Document nor an error.
 TEST_F(RegistryTest, CorpusSurvey) {
-  const std::string corpus = CorpusDir();
-  if (corpus.empty()) GTEST_SKIP() << "set SDFCONV_CORPUS to run this test";
+  const std::string corpus = testing::RequireCorpusFolder("sdformat-tests");
+  if (corpus.empty()) return;
   std::vector<std::string> paths;
   for (const auto& entry :
        std::filesystem::recursive_directory_iterator(corpus)) {

@@ -26,8 +26,9 @@
 // testdata/corpus_known_differences.txt (and docs/conformance.md); a listed
 // file that starts agreeing fails too, so the list stays true.
 //
-// The corpus folder comes from the SDFCONV_CORPUS environment variable
-// (tools/test.sh sets it); without it the test skips and says so.
+// The corpus folder comes from SDFCONV_CORPUS (testing/corpus.h): without a
+// corpus the test skips and says so; with one that lacks these folders or
+// their files it fails.
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -48,18 +49,15 @@
 #include "core/frame_graph.h"
 #include "core/pose.h"
 #include "core/resolver.h"
+#include "testing/corpus.h"
 #include "testing/sdformat_oracle.h"
 
 namespace sdfconv {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::CorpusRoot;
 constexpr double kTol = 1e-9;
-
-std::string CorpusDir() {
-  const char* env = std::getenv("SDFCONV_CORPUS");
-  return env == nullptr ? "" : std::string(env);
-}
 
 std::string Slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -84,7 +82,7 @@ bool HasOutOfScopeInclude(const std::string& text) {
 std::vector<std::string> CorpusFiles(const std::vector<std::string>& folders,
                                      const std::regex& root) {
   std::vector<std::string> files;
-  const std::string corpus = CorpusDir();
+  const std::string corpus = CorpusRoot();
   for (const std::string& folder : folders) {
     const fs::path dir = fs::path(corpus) / folder;
     if (corpus.empty() || !fs::is_directory(dir)) continue;
@@ -126,7 +124,7 @@ struct Ours {
 
 // Where the includes of the corpus file `rel` are resolved, for both sides.
 std::vector<std::string> ModelPaths(const std::string& rel) {
-  const std::string corpus = CorpusDir();
+  const std::string corpus = CorpusRoot();
   if (rel.rfind("gazebo_models/", 0) == 0) return {corpus + "/gazebo_models"};
   const std::string nested_include =
       "sdformat-tests/integration/model/nested_include/";
@@ -257,10 +255,10 @@ class Corpus : public ::testing::TestWithParam<std::string> {};
 TEST_P(Corpus, AgreesWithLibsdformat) {
   const std::string rel = GetParam();
   if (rel.empty()) {
-    GTEST_SKIP() << "corpus not found: set SDFCONV_CORPUS to ../shared/corpus "
-                    "(tools/test.sh does)";
+    return testing::NoCorpusFiles("file of this suite's versions under "
+                                  "sdformat-tests/ or gazebo_models/");
   }
-  const std::string path = CorpusDir() + "/" + rel;
+  const std::string path = CorpusRoot() + "/" + rel;
   const Ours ours = RunSdfconv(path, ModelPaths(rel));
   const testing::OracleResult oracle =
       LoadWithSdformatAsSdfRoot(path, ModelPaths(rel));
@@ -294,7 +292,7 @@ std::vector<std::string> OrPlaceholder(std::vector<std::string> files) {
 }
 
 std::string TestName(const ::testing::TestParamInfo<std::string>& info) {
-  std::string n = info.param.empty() ? "corpus_absent" : info.param;
+  std::string n = info.param.empty() ? "no_corpus_files" : info.param;
   for (char& c : n) {
     if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
   }
@@ -331,7 +329,7 @@ std::vector<GazeboInclude> GazeboIncludeFiles() {
   std::vector<GazeboInclude> out;
   for (const std::string& rel : CorpusFiles(
            {"gazebo_models"}, std::regex(R"(<(sdf|gazebo)[^>]*version)"))) {
-    const std::string text = Slurp(CorpusDir() + "/" + rel);
+    const std::string text = Slurp(CorpusRoot() + "/" + rel);
     GazeboInclude file{rel, {}};
     for (std::sregex_iterator it(text.begin(), text.end(), include), end;
          it != end; ++it) {
@@ -354,7 +352,7 @@ std::vector<std::string> AbsentModels(const GazeboInclude& file) {
     const std::string name = uri.substr(
         scheme.size(),
         slash == std::string::npos ? std::string::npos : slash - scheme.size());
-    const fs::path folder = fs::path(CorpusDir()) / "gazebo_models" / name;
+    const fs::path folder = fs::path(CorpusRoot()) / "gazebo_models" / name;
     if (!fs::is_directory(folder) &&
         std::find(absent.begin(), absent.end(), uri) == absent.end()) {
       absent.push_back(uri);
@@ -380,10 +378,7 @@ bool NamesUri(const std::string& message, const std::string& uri) {
 }
 
 TEST(GazeboIncludes, CorpusHoldsTheFilesDescribed) {
-  if (CorpusDir().empty()) {
-    GTEST_SKIP() << "corpus not found: set SDFCONV_CORPUS to ../shared/corpus "
-                    "(tools/test.sh does)";
-  }
+  if (testing::RequireCorpusFolder("gazebo_models").empty()) return;
   const std::vector<GazeboInclude> files = GazeboIncludeFiles();
   size_t complete = 0;
   for (const GazeboInclude& f : files) {
@@ -405,15 +400,15 @@ class GazeboIncludeFile : public ::testing::TestWithParam<std::string> {};
 TEST_P(GazeboIncludeFile, ResolvesModelUris) {
   const std::string rel = GetParam();
   if (rel.empty()) {
-    GTEST_SKIP() << "corpus not found: set SDFCONV_CORPUS to ../shared/corpus "
-                    "(tools/test.sh does)";
+    return testing::NoCorpusFiles("gazebo_models/ file with an <include>");
   }
   GazeboInclude file;
   for (const GazeboInclude& f : GazeboIncludeFiles()) {
     if (f.rel == rel) file = f;
   }
-  const std::string path = CorpusDir() + "/" + rel;
-  const std::vector<std::string> model_paths = {CorpusDir() + "/gazebo_models"};
+  const std::string path = CorpusRoot() + "/" + rel;
+  const std::vector<std::string> model_paths = {CorpusRoot() +
+                                                "/gazebo_models"};
   const Ours ours = RunSdfconv(path, model_paths);
   // Frames whenever sdf::Root::Load succeeds: a file listed as a known
   // difference that only `--check` refuses still has its poses compared.

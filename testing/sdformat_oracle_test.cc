@@ -1,7 +1,7 @@
 // Tests of the libsdformat 12 oracle (testing/sdformat_oracle.h): world poses
 // of hand-written snippets checked against values computed by hand, error
 // codes of invalid files, and a crash-free smoke run over the real-world
-// corpus (only when SDFCONV_CORPUS names it).
+// corpus (testing/corpus.h: skipped when absent, failed when incomplete).
 #include "testing/sdformat_oracle.h"
 
 #include <gtest/gtest.h>
@@ -18,6 +18,8 @@
 #include <vector>
 
 #include <Eigen/Geometry>
+
+#include "testing/corpus.h"
 
 namespace sdfconv::testing {
 namespace {
@@ -502,21 +504,10 @@ TEST(SdformatOracle, ModelPathsResolveIncludes) {
 // ---------------------------------------------------------------------------
 // Smoke run over ../shared/corpus/sdformat-tests: the oracle must not crash
 // on any file (many are invalid on purpose). Counts are printed, not
-// asserted. Run with (one line)
-//   bazel test //testing:sdformat_oracle_test
-//       --test_env=SDFCONV_CORPUS=/abs/path/to/shared/corpus
+// asserted.
 TEST(SdformatOracleCorpus, NeverCrashes) {
-  const char* env = std::getenv("SDFCONV_CORPUS");
-  if (env == nullptr || *env == '\0') {
-    GTEST_SKIP() << "SDFCONV_CORPUS is not set: the real-world corpus is not "
-                    "available, skipping the corpus smoke test";
-  }
-  fs::path root(env);
-  if (fs::is_directory(root / "sdformat-tests")) root /= "sdformat-tests";
-  if (!fs::is_directory(root)) {
-    GTEST_SKIP() << "SDFCONV_CORPUS=" << env
-                 << " has no sdformat-tests folder; skipping";
-  }
+  const fs::path root = RequireCorpusFolder("sdformat-tests");
+  if (root.empty()) return;
   // The upstream tests resolve model:// and bare <uri>s against
   // test/integration/model (and the nested_include models against their own
   // folder).

@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # Runs the whole test suite (installing what is missing first) and ends with
 # the plain line "N passed, N failed, N skipped" counted over test cases.
-# The corpus tests use ../shared/corpus when it exists and skip otherwise.
+# The corpus tests use ../shared/corpus when it exists and skip, saying so,
+# otherwise. They get its path from the @corpus repository rule
+# (third_party/corpus/corpus.bzl), as under a plain `bazel test //...`; this
+# script hands the rule the path it sees now through SDFCONV_CORPUS (empty:
+# absent), so the rule re-detects it whenever that changed, even while the
+# Bazel server keeps an older answer.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh || exit 2
 
 corpus=""
-[ -d ../shared/corpus ] && corpus="$(cd ../shared/corpus && pwd)"
+[ -d ../shared/corpus ] && corpus="$(cd ../shared/corpus && pwd -P)"
 [ -n "$corpus" ] || echo "note: ../shared/corpus not found; corpus tests will skip" >&2
 
-bazel test //... --jobs=2 --test_env=SDFCONV_CORPUS="$corpus" "$@"
+SDFCONV_CORPUS="$corpus" bazel test //... --jobs=2 "$@"
 rc=$?
 
 # Count test cases in the JUnit XML Bazel leaves for every test target.

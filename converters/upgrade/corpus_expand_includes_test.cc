@@ -13,10 +13,9 @@
 //    list stays true).
 // Counts are printed at the end.
 //
-// The corpus folder comes from SDFCONV_CORPUS; without it the test skips
-// and says so.
+// The corpus folder comes from SDFCONV_CORPUS (testing/corpus.h): without a
+// corpus the test skips and says so; without gazebo_models/ it fails.
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -29,6 +28,7 @@
 #include <gtest/gtest.h>
 
 #include "converters/upgrade/expand_includes.h"
+#include "testing/corpus.h"
 
 namespace sdfconv {
 namespace {
@@ -44,11 +44,6 @@ struct Known {
 const std::map<std::string, Known>& KnownFailures() {
   static const auto* const kKnown = new std::map<std::string, Known>{};
   return *kKnown;
-}
-
-std::string CorpusDir() {
-  const char* env = std::getenv("SDFCONV_CORPUS");
-  return env == nullptr ? "" : std::string(env) + "/gazebo_models";
 }
 
 std::string Slurp(const fs::path& p) {
@@ -95,12 +90,8 @@ std::string Describe(const Diagnostics& diags) {
 }
 
 TEST(CorpusExpandIncludesTest, EveryFileWithIncludesExpandsOrSaysWhy) {
-  const std::string dir = CorpusDir();
-  if (dir.empty() || !fs::is_directory(dir)) {
-    GTEST_SKIP() << "SDFCONV_CORPUS is not set (or has no gazebo_models); "
-                    "set it to the corpus root (../shared/corpus) to run "
-                    "this test";
-  }
+  const std::string dir = testing::RequireCorpusFolder("gazebo_models");
+  if (dir.empty()) return;
   IncludeSearch search;
   search.model_paths = {dir};
   search.use_environment = false;

@@ -8,7 +8,8 @@
 // How many originals it rejects, and how many of those it accepts once
 // upgraded (repaired), is printed.
 //
-// Needs SDFCONV_CORPUS (tools/test.sh sets it); skips and says so without.
+// The corpus folder comes from SDFCONV_CORPUS (testing/corpus.h): without a
+// corpus the test skips and says so; without gazebo_models/ it fails.
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -23,6 +24,7 @@
 #include "converters/registry.h"
 #include "converters/upgrade/upgrade.h"
 #include "core/pose.h"
+#include "testing/corpus.h"
 #include "testing/sdformat_oracle.h"
 
 namespace sdfconv {
@@ -48,13 +50,8 @@ std::map<std::string, const testing::OracleFrame*> ByName(
 }
 
 TEST(CorpusOracleUpgradeTest, LibsdformatSeesTheSameFrames) {
-  const char* env = std::getenv("SDFCONV_CORPUS");
-  if (env == nullptr) {
-    GTEST_SKIP() << "SDFCONV_CORPUS is not set: the gazebo_models corpus "
-                    "is not available";
-  }
-  const fs::path dir = fs::path(env) / "gazebo_models";
-  if (!fs::is_directory(dir)) GTEST_SKIP() << dir << " does not exist";
+  const fs::path dir = testing::RequireCorpusFolder("gazebo_models");
+  if (dir.empty()) return;
   if (FindFrontEnd("sdf", "1.6") == nullptr) {
     GTEST_SKIP() << "no front end reads SDFormat 1.2-1.6 yet (the legacy "
                     "front end lands separately), so these files cannot be "

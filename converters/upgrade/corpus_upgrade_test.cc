@@ -13,10 +13,9 @@
 //  - upgrading the output again changes nothing (1.8 passes through).
 // Every model.config is upgraded too. Counts are printed at the end.
 //
-// The corpus folder comes from SDFCONV_CORPUS (tools/test.sh sets it);
-// without it the test skips and says so.
+// The corpus folder comes from SDFCONV_CORPUS (testing/corpus.h): without a
+// corpus the test skips and says so; without gazebo_models/ it fails.
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -32,6 +31,7 @@
 #include "converters/registry.h"
 #include "converters/upgrade/upgrade.h"
 #include "converters/xml/xml_tree.h"
+#include "testing/corpus.h"
 
 namespace sdfconv {
 namespace {
@@ -63,11 +63,6 @@ const std::map<std::string, Known>& KnownFailures() {
         "wall): invalid in its own version"}},
   };
   return *kKnown;
-}
-
-std::string CorpusDir() {
-  const char* env = std::getenv("SDFCONV_CORPUS");
-  return env == nullptr ? "" : std::string(env) + "/gazebo_models";
 }
 
 std::string Slurp(const fs::path& p) {
@@ -129,14 +124,8 @@ Census Count(const std::string& text, const std::set<std::string>& known) {
 }
 
 TEST(CorpusUpgradeTest, EveryLegacyFileUpgradesWithProof) {
-  const std::string dir = CorpusDir();
-  if (dir.empty()) {
-    GTEST_SKIP() << "SDFCONV_CORPUS is not set: the gazebo_models corpus "
-                    "is not available, so it is not upgraded";
-  }
-  if (!fs::is_directory(dir)) {
-    GTEST_SKIP() << dir << " does not exist; the corpus test is skipped";
-  }
+  const std::string dir = testing::RequireCorpusFolder("gazebo_models");
+  if (dir.empty()) return;
   if (FindFrontEnd("sdf", "1.6") == nullptr) {
     GTEST_SKIP() << "no front end reads SDFormat 1.2-1.6 yet (the legacy "
                     "front end lands separately), so these files cannot be "

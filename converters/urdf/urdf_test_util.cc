@@ -5,12 +5,12 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "converters/xml/text_values.h"
+#include "testing/corpus.h"
 
 namespace sdfconv::testing {
 namespace {
@@ -33,11 +33,6 @@ bool IsUrdf(const std::filesystem::path& p) {
 }
 
 }  // namespace
-
-std::string CorpusRoot() {
-  const char* env = std::getenv("SDFCONV_CORPUS");
-  return !env ? "" : env;
-}
 
 std::vector<std::string> UrdfFiles(const std::string& folder) {
   namespace fs = std::filesystem;

@@ -1,5 +1,6 @@
-// Test helpers for the URDF front end: the corpus, urdfdom read directly,
-// forward kinematics over urdfdom's model, and queries into SDF text.
+// Test helpers for the URDF front end: the corpus' URDFs, urdfdom read
+// directly, forward kinematics over urdfdom's model, and queries into SDF
+// text.
 //
 // The forward kinematics here is deliberately independent of the importer:
 // it walks urdfdom's own data structures (parent joints and their origins,
@@ -22,11 +23,8 @@
 
 namespace sdfconv::testing {
 
-// $SDFCONV_CORPUS, or "" when unset.
-std::string CorpusRoot();
-
-// Paths relative to CorpusRoot()/`folder` of every *.urdf (any case) under
-// it, sorted; empty when the corpus is absent.
+// Paths relative to CorpusRoot()/`folder` (testing/corpus.h) of every *.urdf
+// (any case) under it, sorted; empty when the corpus is absent.
 std::vector<std::string> UrdfFiles(const std::string& folder);
 
 std::string ReadText(const std::string& path);

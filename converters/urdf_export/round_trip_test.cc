@@ -1,5 +1,6 @@
 // Round trips through the URDF back end, over the URDFs of the corpus
-// ($SDFCONV_CORPUS/urdf; skipped, saying so, when unset):
+// ($SDFCONV_CORPUS/urdf; testing/corpus.h: skipped, saying so, when the
+// corpus is absent, failed when it has no urdf/):
 //  (a) URDF -> SDF (UrdfToSdf) -> URDF (WriteUrdf): the two URDFs, read by
 //      urdfdom, have the same links, joints (type, parent, child, origin,
 //      world pose, axis, limits, dynamics, mimic, safety controller,
@@ -35,6 +36,7 @@
 #include "core/frame_graph.h"
 #include "core/pose.h"
 #include "core/resolver.h"
+#include "testing/corpus.h"
 
 namespace sdfconv {
 namespace {
@@ -481,15 +483,16 @@ bool HaveCheckUrdf() {
 // ---- The corpus --------------------------------------------------------------
 
 TEST(UrdfRoundTrip, Corpus) {
+  const std::string urdf_dir = testing::RequireCorpusFolder("urdf");
+  if (urdf_dir.empty()) return;
+  const std::string root = urdf_dir + "/";
   const std::vector<std::string> files = testing::UrdfFiles("urdf");
-  if (files.empty()) GTEST_SKIP() << "SDFCONV_CORPUS is not set (or has no urdf/)";
   const bool check_urdf = HaveCheckUrdf();
   const std::string tmp =
       std::getenv("TEST_TMPDIR") ? std::getenv("TEST_TMPDIR") : "/tmp";
   int rejected = 0, exported = 0, exact_a = 0, exact_b = 0, checked = 0;
   std::map<std::string, int> kinds;
   std::string report;
-  const std::string root = testing::CorpusRoot() + "/urdf/";
   for (const std::string& file : files) {
     const std::string path = root + file;
     if (!testing::ParseWithUrdfdomDirectly(testing::ReadText(path)).model) {

@@ -1,10 +1,10 @@
 // Tests of the URDF back end: each output is parsed back with urdfdom and its
 // forward kinematics at zero joint positions compared with the flat back
 // end's world poses (links, joints, frames, visuals, collisions, inertials,
-// axes) within 1e-9; then the same over the corpus (SDFCONV_CORPUS).
+// axes) within 1e-9; then the same over the corpus (testing/corpus.h:
+// skipped when absent, failed when incomplete).
 #include "converters/urdf_export/urdf_writer.h"
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -21,6 +21,7 @@
 #include "core/frame_graph.h"
 #include "core/pose.h"
 #include "core/resolver.h"
+#include "testing/corpus.h"
 
 namespace sdfconv {
 namespace {
@@ -426,14 +427,13 @@ int CheckEveryRoot(const Loaded& in, UrdfExportOptions options,
 }
 
 TEST(UrdfWriterCorpus, ForwardKinematicsMatchFlat) {
-  const char* corpus = std::getenv("SDFCONV_CORPUS");
-  if (corpus == nullptr) GTEST_SKIP() << "SDFCONV_CORPUS is not set";
+  const std::string corpus = testing::CorpusRoot();
   int files = 0, invalid = 0, exported = 0, refused = 0, approximated = 0,
       rerooted = 0;
   std::map<std::string, int> reasons;
   for (const char* dir : {"gazebo_models", "sdformat-tests"}) {
-    const std::filesystem::path root = std::filesystem::path(corpus) / dir;
-    if (!std::filesystem::exists(root)) continue;
+    const std::string root = testing::RequireCorpusFolder(dir);
+    if (root.empty()) return;
     for (const auto& entry :
          std::filesystem::recursive_directory_iterator(root)) {
       const std::string ext = entry.path().extension().string();

@@ -15,7 +15,8 @@
 //      pair (docs/upgrade_pairs.md was written from them).
 // The differences are the authors' edits; they are printed, not asserted.
 //
-// The corpus folder comes from SDFCONV_CORPUS; without it the test skips.
+// The corpus folder comes from SDFCONV_CORPUS (testing/corpus.h): without a
+// corpus the test skips and says so; without gazebo_models/ it fails.
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -40,6 +41,7 @@
 #include "core/frame_graph.h"
 #include "core/pose.h"
 #include "core/resolver.h"
+#include "testing/corpus.h"
 
 namespace sdfconv {
 namespace {
@@ -47,11 +49,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr double kTol = 1e-9;
-
-std::string CorpusDir() {
-  const char* env = std::getenv("SDFCONV_CORPUS");
-  return env == nullptr ? "" : std::string(env) + "/gazebo_models";
-}
 
 std::string Slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -358,11 +355,8 @@ const std::map<std::string, Known>& KnownInvalid() {
 // ---- The test --------------------------------------------------------------
 
 TEST(UpgradePairs, OursOfTheOldFileVersusTheAuthorsNewerFile) {
-  const std::string dir = CorpusDir();
-  if (dir.empty() || !fs::is_directory(dir)) {
-    GTEST_SKIP() << "SDFCONV_CORPUS is not set (or has no gazebo_models): "
-                    "set it to the shared corpus folder to run this test";
-  }
+  const std::string dir = testing::RequireCorpusFolder("gazebo_models");
+  if (dir.empty()) return;
 
   std::vector<fs::path> folders;
   for (const auto& e : fs::directory_iterator(dir)) {

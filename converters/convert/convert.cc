@@ -23,8 +23,9 @@ std::optional<std::string> ConvertToFlat(const std::string& path,
                                          const ReadOptions& read,
                                          FlatFormat format,
                                          Diagnostics* diags) {
-  const CheckedRead in = ReadChecked(path, read, diags);
+  CheckedRead in = ReadChecked(path, read, diags);
   if (!in.Valid(*diags)) return std::nullopt;
+  in.sources = XmlSources();  // flat output needs no XML: free it first
   const Resolution resolution = ResolveAll(*in.doc, in.graph);
   return format == FlatFormat::kCsv
              ? WriteFlatCsv(*in.doc, in.graph, resolution)

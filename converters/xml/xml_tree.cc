@@ -121,6 +121,10 @@ std::optional<std::string> XmlTree::Attribute(NodeId id,
   return DecodeXmlAttribute(a->raw);
 }
 
+bool XmlTree::HasAttribute(NodeId id, std::string_view name) const {
+  return FindAttribute(nodes_[id], name) != nullptr;
+}
+
 std::vector<XmlAttribute> XmlTree::Attributes(NodeId id) const {
   std::vector<XmlAttribute> out;
   for (const RawAttribute& a : nodes_[id].attributes) {

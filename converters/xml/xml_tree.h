@@ -169,6 +169,8 @@ class XmlTree {
   [[nodiscard]] bool Attached(NodeId id) const;
   [[nodiscard]] std::optional<std::string> Attribute(
       NodeId id, std::string_view name) const;
+  // Whether `id` has the attribute `name` (nothing is decoded).
+  [[nodiscard]] bool HasAttribute(NodeId id, std::string_view name) const;
   // Every attribute in document order, namespace declarations (xmlns,
   // xmlns:p) left out.
   [[nodiscard]] std::vector<XmlAttribute> Attributes(NodeId id) const;

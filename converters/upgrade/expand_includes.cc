@@ -181,7 +181,14 @@ std::optional<std::string> Expander::Run(const upgrade::ProofReading& reading,
     instance_of[id] = instances.size() - 1;
   }
   if (diags_->HasErrors()) return std::nullopt;
-  return out_->Serialize();
+  std::optional<std::string> text = out_->SerializeAsRead();
+  if (!text) {
+    diags_->Error(Code::kXmlSyntaxError, {path, 1, ""},
+                  "an included model holds a character that " +
+                      out_->encoding() +
+                      ", the file's encoding, cannot; nothing was written");
+  }
+  return text;
 }
 
 // The file whose <model> is in `tree` of the reading, as SDFormat 1.8: a
@@ -197,7 +204,8 @@ const SourceFile* Expander::As18(const XmlSources& sources, int32_t tree) {
   if (read.built()) {
     sdf18 = kXmlDeclaration + WriteIndentedXml(read, read.root());
   } else {
-    const std::string text = read.Serialize();
+    // The file's own bytes again (its encoding, as UpgradeSdf reads it).
+    const std::string text = read.SerializeAsRead().value_or("");
     UpgradeResult upgraded =
         UpgradeSdf(text, file.path, Unverified(search_), &file.became);
     diags_->Append(upgraded.diagnostics);

@@ -33,7 +33,9 @@ UpgradeResult UpgradeModelConfig(std::string_view input,
       tree->SetAttribute(sdf, "version", "1.8");
     }
   }
-  result.output = tree->Serialize();
+  std::optional<std::string> output = tree->SerializeAsRead();
+  if (!output) return result;  // cannot happen: only ASCII was written
+  result.output = std::move(*output);
   result.changed = result.output != input;
   return result;
 }

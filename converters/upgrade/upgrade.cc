@@ -106,11 +106,12 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
   std::optional<XmlTree> tree =
       XmlTree::Parse(input, path, &result.diagnostics);
   if (!tree) return Failed(std::move(result));
-  if (tree->transcoded()) {  // its text cannot be kept as written
-    result.diagnostics.Error(Code::kXmlSyntaxError, {path, 0, ""},
-                             "the XML is well-formed but uses a construct "
-                             "this tool cannot copy losslessly; nothing was "
-                             "changed");
+  if (tree->SerializeAsRead() != input) {  // e.g. UTF-16 with a BOM
+    result.diagnostics.Error(
+        Code::kXmlSyntaxError, {path, 1, ""},
+        "the file is in " + tree->encoding() +
+            ", which the upgrade cannot write back byte for byte; nothing "
+            "was changed (convert the file to UTF-8 first)");
     return Failed(std::move(result));
   }
   const std::optional<int> version =
@@ -151,7 +152,16 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
   tree->SetAttribute(tree->root(), "version", "1.8");
   if (!result.ok()) return Failed(std::move(result));
 
-  result.output = tree->Serialize();
+  std::optional<std::string> output = tree->SerializeAsRead();
+  if (!output) {
+    result.diagnostics.Error(Code::kXmlSyntaxError, {path, 1, ""},
+                             "the upgraded text holds a character that " +
+                                 tree->encoding() +
+                                 ", the file's encoding, cannot; nothing "
+                                 "was changed");
+    return Failed(std::move(result));
+  }
+  result.output = std::move(*output);
   result.changed = result.output != input;
   const upgrade::Correspondence became = upgrade::Correspond(
       meaning, *tree, output_index, ctx.alias, ctx.flipped_joints);

@@ -170,6 +170,42 @@ TEST_F(UpgradeSdfTest, NotXmlIsAnError) {
   while (Remaining() > 0) TakeError(Code::kXmlSyntaxError);
 }
 
+// A file in ISO-8859-1 or windows-1252 is upgraded in its own encoding:
+// every byte not edited comes back as it was (here 0xE9, e-acute).
+TEST_F(UpgradeSdfTest, Latin1FilesStayInTheirEncoding) {
+  for (const std::string encoding : {"ISO-8859-1", "windows-1252"}) {
+    const std::string head =
+        "<?xml version=\"1.0\" encoding=\"" + encoding + "\"?>\n";
+    const std::string body =
+        "  <!-- caf\xE9 -->\n  <model name=\"m\xE9\">\n"
+        "    <link name=\"l\"/>\n"
+        "    <link name=\"l2\"><pose frame=\"l\">1 0 0 0 0 0</pose></link>\n"
+        "  </model>\n</sdf>\n";
+    const std::string out =
+        Upgrade(head + "<sdf version=\"1.6\">\n" + body, /*verify=*/true);
+    ASSERT_TRUE(last_.ok()) << encoding;
+    std::string want = body;
+    want.replace(want.find("frame=\"l\""), 9, "relative_to=\"l\"");
+    EXPECT_EQ(out, head + "<sdf version=\"1.8\">\n" + want) << encoding;
+  }
+}
+
+// UTF-16 is read (check, flat, urdf), but the upgrade cannot give its
+// bytes back as they were (the byte order mark): an error, not a change.
+TEST_F(UpgradeSdfTest, Utf16IsNotUpgraded) {
+  std::string utf16 = "\xFF\xFE";
+  for (const char c : std::string(
+           "<?xml version=\"1.0\" encoding=\"UTF-16\"?><sdf version=\"1.6\">"
+           "<model name=\"m\"><link name=\"l\"/></model></sdf>")) {
+    utf16 += c;
+    utf16 += '\0';
+  }
+  EXPECT_EQ(Upgrade(utf16), "");
+  const Diagnostic d = TakeError(Code::kXmlSyntaxError);
+  EXPECT_NE(d.message.find("UTF-16"), std::string::npos) << d.message;
+  EXPECT_EQ(d.source.line, 1);
+}
+
 TEST_F(UpgradeSdfTest, WhatCannotBeUpgradedIsAnError) {
   EXPECT_EQ(Upgrade("<robot name='r'/>"), "");
   TakeError(Code::kElementInvalid);

@@ -28,8 +28,9 @@
 //    ill-formed, are warnings), FILE_READ for unreadable files. libxml2
 //    builds no tree of its own and reports through a handler set on this
 //    parse only. A document in another encoding than UTF-8 (UTF-16,
-//    ISO-8859-1, ...) is read as UTF-8 text; such a tree is `transcoded()`
-//    and serialises to that UTF-8 text.
+//    ISO-8859-1, ...) is read as UTF-8 text; such a tree is `transcoded()`,
+//    Serialize() gives that UTF-8 text and SerializeAsRead() the document
+//    in its own encoding again.
 //  - An arena: nodes refer to each other by index (NodeId), never by
 //    pointer; parsing, walking, serialising, copying and destroying are
 //    iterative whatever the depth.
@@ -147,12 +148,19 @@ class XmlTree {
   [[nodiscard]] const XmlNode& at(NodeId id) const { return nodes_[id]; }
   [[nodiscard]] size_t size() const { return nodes_.size(); }
   // True when the input was in another encoding and was read as UTF-8.
-  [[nodiscard]] bool transcoded() const { return transcoded_; }
+  [[nodiscard]] bool transcoded() const { return !encoding_.empty(); }
+  // That encoding ("ISO-8859-1", "UTF-16LE", ...), or "" for UTF-8.
+  [[nodiscard]] const std::string& encoding() const { return encoding_; }
   // True for a tree a converter built (XmlTree::Build), false for a parsed
   // one: a built tree has no text of its own to keep.
   [[nodiscard]] bool built() const { return built_; }
   // The document as text: the input itself for an untouched tree.
   [[nodiscard]] std::string Serialize() const;
+  // The document in the encoding it was read from: Serialize() for UTF-8,
+  // else Serialize() converted back (an untouched ISO-8859-1 file comes
+  // back byte for byte). Nothing when the text holds a character that
+  // encoding cannot (an edit wrote one).
+  [[nodiscard]] std::optional<std::string> SerializeAsRead() const;
   // One node and its content, as text.
   [[nodiscard]] std::string SerializeNode(NodeId id) const;
 
@@ -293,7 +301,7 @@ class XmlTree {
   NodeId root_ = kNoNode;
   std::string file_;
   std::vector<SourceLocation> origins_;
-  bool transcoded_ = false;
+  std::string encoding_;  // "" for UTF-8
   bool built_ = false;
   std::string newline_ = "\n";
   std::string indent_unit_ = "  ";

@@ -230,22 +230,30 @@ std::string ForeignEncoding(std::string_view text) {
   return declared;
 }
 
-// `text` converted from `encoding` to UTF-8 (a byte order mark dropped),
-// or nothing when iconv cannot.
-std::optional<std::string> ToUtf8(std::string_view text,
-                                  const std::string& encoding) {
-  iconv_t cd = iconv_open("UTF-8", encoding.c_str());
+// `text` converted by iconv from encoding `from` to `to`, or nothing when
+// iconv cannot (an unknown encoding, a character `to` lacks).
+std::optional<std::string> Recode(std::string_view text, const char* from,
+                                  const char* to) {
+  iconv_t cd = iconv_open(to, from);
   if (cd == reinterpret_cast<iconv_t>(-1)) return std::nullopt;
   std::string out(text.size() * 4 + 16, '\0');
   char* in = const_cast<char*>(text.data());
   size_t in_left = text.size();
-  char* to = out.data();
+  char* at = out.data();
   size_t out_left = out.size();
-  const size_t n = iconv(cd, &in, &in_left, &to, &out_left);
+  const size_t n = iconv(cd, &in, &in_left, &at, &out_left);
   iconv_close(cd);
   if (n == static_cast<size_t>(-1) || in_left != 0) return std::nullopt;
   out.resize(out.size() - out_left);
-  if (out.compare(0, 3, "\xEF\xBB\xBF") == 0) out.erase(0, 3);
+  return out;
+}
+
+// `text` converted from `encoding` to UTF-8 (a byte order mark dropped),
+// or nothing when iconv cannot.
+std::optional<std::string> ToUtf8(std::string_view text,
+                                  const std::string& encoding) {
+  std::optional<std::string> out = Recode(text, encoding.c_str(), "UTF-8");
+  if (out && out->compare(0, 3, "\xEF\xBB\xBF") == 0) out->erase(0, 3);
   return out;
 }
 
@@ -464,7 +472,7 @@ std::optional<XmlTree> XmlTree::Parse(std::string_view text,
       return std::nullopt;
     }
     text = *utf8;
-    tree.transcoded_ = true;
+    tree.encoding_ = encoding;
   }
   // Every node but the document starts at a '<' that opens no end tag, or
   // is the text before one (or at the end): at most 2 per such '<', plus 2.
@@ -488,6 +496,11 @@ std::optional<XmlTree> XmlTree::Parse(std::string_view text,
   tree.LearnLayout(text);
   tree.IndexPaths();
   return tree;
+}
+
+std::optional<std::string> XmlTree::SerializeAsRead() const {
+  if (encoding_.empty()) return Serialize();
+  return Recode(Serialize(), "UTF-8", encoding_.c_str());
 }
 
 }  // namespace sdfconv

@@ -599,6 +599,15 @@ TEST(XmlTreeLocationTest, OtherEncodingsAreReadAsUtf8) {
   const auto tree2 = XmlTree::Parse(latin1, "t.sdf", &diags);
   ASSERT_TRUE(tree2.has_value());
   EXPECT_EQ(tree2->Attribute(tree2->root(), "name"), "\xC3\xA9");
+  // Written back in its own encoding: byte for byte when untouched, and
+  // nothing when an edit brings a character ISO-8859-1 lacks.
+  EXPECT_EQ(tree2->encoding(), "ISO-8859-1");
+  EXPECT_EQ(tree2->SerializeAsRead(), latin1);
+  XmlTree edited = *tree2;
+  edited.SetAttribute(edited.root(), "name", "\xE2\x82\xAC");  // U+20AC
+  EXPECT_FALSE(edited.SerializeAsRead().has_value());
+  EXPECT_EQ(tree->encoding(), "UTF-16LE");
+  EXPECT_NE(tree->SerializeAsRead(), utf16);  // the byte order mark is gone
 }
 
 TEST(XmlTreeWriteTest, IndentedKeepsLeafTextAndTrimsMixedText) {

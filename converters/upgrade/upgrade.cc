@@ -130,7 +130,8 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
 
   // What the input means, as the core reads it (and as the proof will).
   const upgrade::ProofReading reading =
-      upgrade::ReadUpgradeInput(*tree, options.include_search);
+      upgrade::ReadUpgradeInput(*tree, options.include_search,
+                                /*included_files=*/options.verify);
   if (!reading.doc) {  // nothing could be read: the reading's errors
     (void)upgrade::VerifyUpgrade(reading, input, path, {},
                                  &result.diagnostics, options.include_search);

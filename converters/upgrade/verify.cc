@@ -385,9 +385,17 @@ bool Compare(const Read& in, const Read& out, const std::string& path,
 }  // namespace
 
 ProofReading ReadUpgradeInput(const XmlTree& tree,
-                              const IncludeSearch& search) {
+                              const IncludeSearch& search,
+                              bool included_files) {
   // Included files as they are, when every include resolves and the input
   // is valid with them; stand-ins for the includes otherwise.
+  if (!included_files) {
+    Read standing_in;
+    ReadAndResolve(standing_in.sources.Add(XmlTree(tree)),
+                   WithIncludes(ReadOptions::Includes::kStandIns, search),
+                   &standing_in);
+    return standing_in;
+  }
   Read r;
   ReadAndResolve(r.sources.Add(XmlTree(tree)),
                  WithIncludes(ReadOptions::Includes::kExpand, search), &r);
@@ -420,7 +428,7 @@ bool VerifyUpgrade(std::string_view input, std::string_view output,
     diags->Append(parse);
     return false;
   }
-  return VerifyUpgrade(ReadUpgradeInput(*tree, search), output, path,
+  return VerifyUpgrade(ReadUpgradeInput(*tree, search, true), output, path,
                        correspondence, diags, search);
 }
 

@@ -89,10 +89,14 @@ struct ProofReading {
 // Reads `tree` (a file's, which it names) as the proof reads an upgrade's
 // input: with its included files (found with `search`) when every include
 // resolves and the input is valid with them, else with stand-ins for its
-// includes. The reading's tree 0 is a copy of `tree`, so its NodeRefs name
-// nodes of `tree`.
+// includes. Without `included_files`, with stand-ins at once: for an
+// upgrade whose proof is made elsewhere (--expand-includes proves the whole
+// expansion), so that no file reads its whole include closure. The
+// reading's tree 0 is a copy of `tree`, so its NodeRefs name nodes of
+// `tree`.
 [[nodiscard]] ProofReading ReadUpgradeInput(const XmlTree& tree,
-                                            const IncludeSearch& search);
+                                            const IncludeSearch& search,
+                                            bool included_files);
 
 // Reads `text` (the text of the file `path`) for a proof, its includes as
 // `includes` says (found with `search`).

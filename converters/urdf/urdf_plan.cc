@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "converters/sdf/sdf_names.h"
 #include "converters/urdf/gazebo_extensions.h"
 #include "converters/urdf/urdf_names.h"
 
@@ -164,29 +165,39 @@ void Planner::AssignNames() {
                         " is not a legal SDFormat 1.8 name; the model is "
                         "named " + Quote(plan_.model_name));
   }
-  for (const std::string& name : link_order_) {
-    LinkPlan& link = plan_.links[name];
-    if (link.role == LinkRole::kWorld) continue;
-    link.sdf_name = frames.Claim(name, "link");
-    if (link.sdf_name == name) continue;
-    diags_->Warning(Code::kReservedName, Locate(link.xml),
-                    "link " + Quote(name) +
-                        " is not a legal SDFormat 1.8 name; renamed " +
-                        Quote(link.sdf_name));
-  }
-  for (const std::string& name : joint_order_) {
-    JointPlan& joint = plan_.joints[name];
-    if (joint.role == JointRole::kDropped) continue;
-    const bool clash = frames.Taken(name);
-    joint.sdf_name = frames.Claim(name, "joint");
-    if (joint.sdf_name == name) continue;
-    diags_->Warning(
-        clash ? Code::kDuplicateName : Code::kReservedName,
-        Locate(joint.xml),
-        "joint " + Quote(name) +
-            (clash ? " has the name of a link (or of another frame); "
-                   : " is not a legal SDFormat 1.8 name; ") +
-            "renamed " + Quote(joint.sdf_name));
+  // Legal names are claimed first (links, then joints), as the upgrade
+  // keeps every legal sibling name before it repairs the others: a link
+  // `base` keeps its name even after a link `__base__` (which becomes
+  // `base_link`).
+  for (const bool legal : {true, false}) {
+    for (const std::string& name : link_order_) {
+      LinkPlan& link = plan_.links[name];
+      if (link.role == LinkRole::kWorld || IsLegalSdfName(name) != legal) {
+        continue;
+      }
+      link.sdf_name = frames.Claim(name, "link");
+      if (link.sdf_name == name) continue;
+      diags_->Warning(Code::kReservedName, Locate(link.xml),
+                      "link " + Quote(name) +
+                          " is not a legal SDFormat 1.8 name; renamed " +
+                          Quote(link.sdf_name));
+    }
+    for (const std::string& name : joint_order_) {
+      JointPlan& joint = plan_.joints[name];
+      if (joint.role == JointRole::kDropped || IsLegalSdfName(name) != legal) {
+        continue;
+      }
+      const bool clash = frames.Taken(name);
+      joint.sdf_name = frames.Claim(name, "joint");
+      if (joint.sdf_name == name) continue;
+      diags_->Warning(
+          clash ? Code::kDuplicateName : Code::kReservedName,
+          Locate(joint.xml),
+          "joint " + Quote(name) +
+              (clash ? " has the name of a link (or of another frame); "
+                     : " is not a legal SDFormat 1.8 name; ") +
+              "renamed " + Quote(joint.sdf_name));
+    }
   }
   plan_.frame_names = frames;
   const urdf::LinkConstSharedPtr root = model_.getRoot();

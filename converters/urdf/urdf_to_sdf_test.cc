@@ -254,6 +254,25 @@ TEST_F(UrdfToSdfTest, NamesSdformatReservesAreRenamed) {
   TakeWarning(Code::kReservedName);
 }
 
+// A reserved name is repaired after every legal name is taken, as the
+// upgrade does: `base` keeps its name, whichever comes first.
+TEST_F(UrdfToSdfTest, LegalNamesAreKeptBeforeReservedOnesAreRepaired) {
+  ASSERT_TRUE(Convert(Link("__base__") + Link("base") + Link("a::b") +
+                      Link("a_b") +
+                      Joint("j", "fixed", "__base__", "base") +
+                      Joint("k", "fixed", "base", "a::b") +
+                      Joint("l", "fixed", "base", "a_b")));
+  EXPECT_EQ(Attr({"model", "link@base_link"}, "urdf:name"), "__base__");
+  EXPECT_TRUE(Has({"model", "link@base"}));
+  EXPECT_FALSE(Attr({"model", "link@base"}, "urdf:name").has_value());
+  EXPECT_EQ(Attr({"model", "link@a_b_link"}, "urdf:name"), "a::b");
+  EXPECT_TRUE(Has({"model", "link@a_b"}));
+  EXPECT_NE(TakeWarning(Code::kReservedName).message.find("'__base__'"),
+            std::string::npos);
+  EXPECT_NE(TakeWarning(Code::kReservedName).message.find("'a::b'"),
+            std::string::npos);
+}
+
 TEST_F(UrdfToSdfTest, ElementsThatAreNotUrdfAreKeptAndReportedOnce) {
   ASSERT_TRUE(Convert(Link("a", "<gravity>0</gravity>") +
                       "<foo x=\"1\"/><foo/><xacro:bar xmlns:xacro=\"http://x\"/>"));

@@ -4,7 +4,6 @@
 // where one exists, but edits only what the rule is about.
 #include <algorithm>
 
-#include "converters/sdf/sdf_vocabulary.h"
 #include "converters/sdf/pose_text.h"
 #include "converters/upgrade/rules.h"
 #include "converters/xml/text_values.h"
@@ -33,28 +32,34 @@ NodeId EnsureXyz(XmlTree& tree, NodeId axis) {
   return xyz;
 }
 
-// Writes the axes that the joint's type has and its 1.2-1.4 file leaves to
-// their default (xyz 0 0 1 in the model frame, as a written axis there;
-// from 1.5 on the default is in the joint frame).
-void WriteDefaultAxes(XmlTree& tree, NodeId joint) {
-  const auto type = tree.Attribute(joint, "type");
-  const size_t count = SdfJointAxisCount(type.value_or(""));
-  const char* tags[] = {"axis", "axis2"};
-  for (size_t k = 0; k < count; ++k) {
-    if (tree.FirstChild(joint, tags[k]) != kNoNode) continue;
-    const NodeId axis = tree.NewElement(tags[k]);
-    const NodeId next = k == 0 ? tree.FirstChild(joint, "axis2") : kNoNode;
-    tree.InsertLine(joint, axis, next);
-    EnsureXyz(tree, axis);
-  }
-}
-
 // Makes the axis's xyz expressed in the model frame of `scope` (the frame
 // SDFormat 1.4 and use_parent_model_frame meant).
 void ExpressInModel(Context& ctx, NodeId axis, NodeId scope) {
   const NodeId xyz = EnsureXyz(ctx.tree, axis);
   RefSite& site = ctx.EnsureSite(xyz, RefKind::kExpressedIn, "expressed_in");
   site.target = Target::Node(scope);
+}
+
+// Writes each default axis the input's reader put outside the joint frame
+// (1.2-1.4: in the model frame; 1.8 would read an absent axis in the joint
+// frame), as <axis><xyz expressed_in="__model__">0 0 1</xyz></axis>. Which
+// axes a joint has, and where their defaults are, is the reader's
+// (JointAxis::written); a joint the input does not read as one (1.4's
+// <world><joint>) gets none.
+void WriteDefaultAxes(Context& ctx, NodeId joint, NodeId scope) {
+  const ElementId read = ctx.in.ElementOf(joint);
+  if (read == kNoElement) return;
+  const std::vector<JointAxis>& axes = ctx.in.doc().at(read).axes;
+  const char* tags[] = {"axis", "axis2"};
+  for (size_t k = 0; k < axes.size() && k < 2; ++k) {
+    if (axes[k].written || axes[k].expressed_in.empty() ||
+        ctx.tree.FirstChild(joint, tags[k]) != kNoNode) {
+      continue;
+    }
+    const NodeId axis = ctx.tree.NewElement(tags[k]);
+    ctx.tree.InsertLine(joint, axis);
+    ExpressInModel(ctx, axis, scope);
+  }
 }
 
 }  // namespace
@@ -131,7 +136,7 @@ void ExpressAxesInModelFrame(Context& ctx) {
   const TreeIndex index = ctx.Index();
   for (NodeId joint : Joints(ctx.tree, index)) {
     const NodeId scope = index.ScopeOf(joint);
-    if (!ctx.AtLeast(1, 5)) WriteDefaultAxes(ctx.tree, joint);
+    WriteDefaultAxes(ctx, joint, scope);
     for (const char* tag : {"axis", "axis2"}) {
       for (NodeId axis : ctx.tree.Children(joint, tag)) {
         if (!ctx.AtLeast(1, 5)) {

@@ -64,7 +64,7 @@ TEST_F(StructuralRulesTest, Axes14Verifies) {
 
 // 1.4: an axis the joint's type has and the file leaves out is written,
 // with its 1.4 default (0 0 1 in the model frame), which 1.5 on would put in
-// the joint frame; axes go before any <axis2>.
+// the joint frame; it goes last among the joint's children.
 const std::string kDefaultAxes14 = Sdf("1.4", R"(  <model name="m">
     <link name="a"/>
     <link name="b"/>
@@ -104,18 +104,53 @@ TEST_F(StructuralRulesTest, DefaultAxes14AreWritten) {
       <pose>0 0 0 0 1.5707963267948966 0</pose>
       <parent>a</parent>
       <child>b</child>
-      <axis>
-        <xyz expressed_in="__model__">0 0 1</xyz>
-      </axis>
       <axis2>
         <xyz expressed_in="__model__">1 0 0</xyz>
       </axis2>
+      <axis>
+        <xyz expressed_in="__model__">0 0 1</xyz>
+      </axis>
     </joint>
     <joint name="f" type="ball">
       <parent>a</parent>
       <child>b</child>
     </joint>
   </model>
+)"));
+}
+
+// Which axes are defaults is the reader's: a <joint> in a 1.4 <world> is
+// not read as a joint, so it gets no axis; an <axis2> on the line of the
+// joint's other children leaves the new <axis> a line of its own.
+TEST_F(StructuralRulesTest, DefaultAxes14OnlyForJointsTheReaderReads) {
+  EXPECT_EQ(Upgrade(Sdf("1.4", R"(  <world name="w">
+    <model name="m">
+      <link name="a"/>
+      <link name="b"/>
+      <joint name="u" type="universal">
+        <parent>a</parent><child>b</child><axis2><xyz>1 0 0</xyz></axis2>
+      </joint>
+    </model>
+    <joint name="wj" type="revolute">
+      <parent>world</parent><child>m::a</child>
+    </joint>
+  </world>
+)")),
+            Sdf("1.8", R"(  <world name="w">
+    <model name="m">
+      <link name="a"/>
+      <link name="b"/>
+      <joint name="u" type="universal">
+        <parent>a</parent><child>b</child><axis2><xyz expressed_in="__model__">1 0 0</xyz></axis2>
+        <axis>
+          <xyz expressed_in="__model__">0 0 1</xyz>
+        </axis>
+      </joint>
+    </model>
+    <joint name="wj" type="revolute">
+      <parent>world</parent><child>m::a</child>
+    </joint>
+  </world>
 )"));
 }
 

@@ -127,15 +127,15 @@ CLI::App* AddConvertCommand(CLI::App& app, ConvertOptions& options) {
                 "--to sdf: replace every <include> by the model it "
                 "names (one self-contained SDFormat 1.8 file)");
   cmd->add_flag("--merge-fixed-joints", options.merge_fixed_joints,
-                "--to sdf from URDF: merge links attached by fixed "
+                "a URDF input: merge links attached by fixed "
                 "joints into their parents (libsdformat's behaviour)");
   cmd->add_option("--package-uri", options.package_uri,
-                  "--to sdf from URDF: keep package:// mesh URIs, or "
+                  "a URDF input: keep package:// mesh URIs, or "
                   "rewrite them to model://")
       ->check(CLI::IsMember({"keep", "model"}))
       ->capture_default_str();
   cmd->add_option("--package-path", options.package_path,
-                  "--to sdf from URDF: folders holding ROS packages; "
+                  "a URDF input: folders holding ROS packages; "
                   "package://P/x found there become file:// URIs "
                   "(repeatable, searched in order)")
       ->type_name("DIR")

@@ -141,13 +141,19 @@ std::optional<Document> ReadTree(int32_t tree, XmlSources* sources,
   ComposeOptions compose;
   compose.search = options.include_search;
   compose.supported = ReadsSdfVersion;
+  // An included URDF is imported with the import's defaults: the options
+  // are the given file's, and a world means the same in every command
+  // (the upgrade's proof and --expand-includes read its includes so too).
+  ReadOptions included = options;
+  included.urdf = UrdfImportOptions();
   const IncludeLoader load = [&](const std::string& file,
                                  Diagnostics* file_diags)
       -> std::optional<Document> {
     std::optional<XmlTree> sub =
-        XmlTree::Load(file, file_diags, options.xml_limits);
+        XmlTree::Load(file, file_diags, included.xml_limits);
     if (!sub) return std::nullopt;
-    return ReadOne(sources->Add(std::move(*sub)), sources, options, file_diags);
+    return ReadOne(sources->Add(std::move(*sub)), sources, included,
+                   file_diags);
   };
   return ExpandIncludes(*doc, load, compose, diags);
 }

@@ -46,7 +46,8 @@ struct ReadOptions {
   enum class Includes { kExpand, kPlaceholders, kStandIns };
   Includes includes = Includes::kExpand;
   IncludeSearch include_search;  // where model:// and relative URIs are found
-  UrdfImportOptions urdf;        // how a URDF (read or included) is imported
+  UrdfImportOptions urdf;        // how the file read is imported if a URDF
+                                 // (an included URDF: with the defaults)
 };
 
 

@@ -187,6 +187,38 @@ TEST_F(ComposeTest, AnIncludedUrdfGoesThroughTheUrdfFrontEnd) {
             kTol);
 }
 
+// The URDF import options are the file read's: an included URDF is
+// imported with the defaults (its fixed joint stays a joint), a URDF read
+// directly with the options (merged into a frame).
+TEST_F(ComposeTest, ImportOptionsAreTheReadFilesNotTheIncludedOnes) {
+  const std::string urdf = Write("fx.urdf", R"(<robot name="fx">
+  <link name="a"><inertial><mass value="1"/>
+    <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+  <link name="b"><inertial><mass value="1"/>
+    <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+  <joint name="j" type="fixed"><parent link="a"/><child link="b"/></joint>
+</robot>)");
+  const std::string world = Write("wf.sdf", R"(<sdf version="1.8"><world name="w">
+  <include><uri>fx.urdf</uri></include>
+</world></sdf>)");
+  ReadOptions options;
+  options.include_search.use_environment = false;
+  options.urdf.merge_fixed_joints = true;
+  const auto kind_of = [](const Document& doc, const std::string& scoped) {
+    for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
+      if (doc.ScopedName(id) == scoped) return doc.at(id).kind;
+    }
+    return ElementKind::kOther;
+  };
+  const auto included = ReadFile(world, &diags_, options);
+  ASSERT_TRUE(included.has_value());
+  EXPECT_EQ(kind_of(*included, "fx::b"), ElementKind::kLink);
+  const auto direct = ReadFile(urdf, &diags_, options);
+  ASSERT_TRUE(direct.has_value());
+  EXPECT_EQ(kind_of(*direct, "fx::b"), ElementKind::kFrame);
+  EXPECT_EQ(Remaining(), 0u) << DescribeRemaining();
+}
+
 TEST_F(ComposeTest, UnresolvedUrisNameTheIncludeAndTheSearch) {
   const std::string file = Write("m.sdf", Model("m", R"(<link name="l"/>
 <include><uri>model://ghost</uri></include>)"));

@@ -71,13 +71,8 @@ const FrontEnd* FindFrontEnd(std::string_view root_tag,
   return nullptr;
 }
 
-namespace {
-
-// One file's Document, its includes left as placeholders.
-std::optional<Document> ReadOne(int32_t tree, XmlSources* sources,
-                                const ReadOptions& options,
-                                Diagnostics* diags) {
-  const XmlElement root = RootElement(sources->tree(tree));
+const FrontEnd* FrontEndFor(const XmlTree& xml, Diagnostics* diags) {
+  const XmlElement root = RootElement(xml);
   const std::string tag = Tag(root);
   const std::optional<std::string> version = Attribute(root, "version");
   const SourceLocation at = Locate(root);
@@ -89,18 +84,15 @@ std::optional<Document> ReadOne(int32_t tree, XmlSources* sources,
     diags->Error(Code::kElementInvalid, at,
                  "the root element is <" + tag +
                      ">; expected <sdf> (SDFormat) or <robot> (URDF)");
-    return std::nullopt;
+    return nullptr;
   }
   if (format->version_required && !version) {
     diags->Error(Code::kAttributeMissing, at,
                  "<" + tag + "> has no version attribute");
-    return std::nullopt;
-  }
-  if (format->format == InputFormat::kUrdf) {  // with the caller's options
-    return UrdfFrontEnd(options.urdf).Read(tree, sources, diags);
+    return nullptr;
   }
   if (const FrontEnd* front_end = FindFrontEnd(tag, version.value_or(""))) {
-    return front_end->Read(tree, sources, diags);
+    return front_end;
   }
   std::string message = std::string(format->display_name);
   if (version) {
@@ -110,7 +102,21 @@ std::optional<Document> ReadOne(int32_t tree, XmlSources* sources,
   message += format->versions.empty() ? " yet"
                                       : "; supported: " + Join(format->versions);
   diags->Error(Code::kVersionUnsupported, at, std::move(message));
-  return std::nullopt;
+  return nullptr;
+}
+
+namespace {
+
+// One file's Document, its includes left as placeholders.
+std::optional<Document> ReadOne(int32_t tree, XmlSources* sources,
+                                const ReadOptions& options,
+                                Diagnostics* diags) {
+  const FrontEnd* front_end = FrontEndFor(sources->tree(tree), diags);
+  if (front_end == nullptr) return std::nullopt;
+  if (FormatOf(sources->tree(tree)) == InputFormat::kUrdf) {
+    return UrdfFrontEnd(options.urdf).Read(tree, sources, diags);
+  }
+  return front_end->Read(tree, sources, diags);
 }
 
 }  // namespace

@@ -91,6 +91,14 @@ enum class InputFormat { kSdformat, kUrdf, kUnknown };
 [[nodiscard]] const FrontEnd* FindFrontEnd(std::string_view root_tag,
                                            std::string_view version);
 
+// The front end that reads `xml` (by its root element and version), or null
+// with one error: ELEMENT_INVALID for a root element no format has,
+// ATTRIBUTE_MISSING for an SDFormat root without a version,
+// VERSION_UNSUPPORTED naming the versions that are read. Every command
+// that refuses a file it cannot read says it through this.
+[[nodiscard]] const FrontEnd* FrontEndFor(const XmlTree& xml,
+                                          Diagnostics* diags);
+
 }  // namespace sdfconv
 
 #endif  // SDFCONV_CONVERTERS_REGISTRY_H_

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "converters/registry.h"
 #include "converters/upgrade/correspondence.h"
 #include "converters/upgrade/references.h"
 #include "converters/upgrade/rules.h"
@@ -24,36 +25,18 @@ namespace {
 
 using upgrade::Context;
 
-// The version of an <sdf> (or SDFormat 1.2's <gazebo>) root we can upgrade
-// from (VersionNumber), or an error.
+// The version (VersionNumber) of an SDFormat file the registry reads, which
+// is every version the upgrade upgrades from; or an error (the registry's,
+// or that a URDF is not upgraded).
 std::optional<int> UpgradableVersion(const XmlTree& tree, Diagnostics* diags) {
-  const NodeId root = tree.root();
-  const SourceLocation at = tree.Locate(root);
-  const std::string& tag = tree.Tag(root);
-  if (tag != "sdf" && tag != "gazebo") {
-    diags->Error(Code::kElementInvalid, at,
-                 "the root element is <" + tag +
-                     ">; only SDFormat (<sdf>) files can be upgraded");
+  if (FormatOf(tree) == InputFormat::kUrdf) {
+    diags->Error(Code::kElementInvalid, tree.Locate(tree.root()),
+                 "the root element is <robot>; a URDF is not upgraded (its "
+                 "SDFormat is `sdfconv convert FILE --to sdf`)");
     return std::nullopt;
   }
-  const std::optional<std::string> text = tree.Attribute(root, "version");
-  if (!text) {
-    diags->Error(Code::kAttributeMissing, at,
-                 "<" + tag + "> has no version attribute");
-    return std::nullopt;
-  }
-  const int v = VersionNumber(*text);
-  const bool known = tag == "sdf" ? v >= VersionNumber(1, 2) &&
-                                        v < VersionNumber(1, 9)
-                                  : v == VersionNumber(1, 2);
-  if (!known) {
-    diags->Error(Code::kVersionUnsupported, at,
-                 "<" + tag + " version=\"" + *text +
-                     "\"> cannot be upgraded; supported: SDFormat 1.2 to 1.7 "
-                     "(and 1.8, which is kept as it is)");
-    return std::nullopt;
-  }
-  return v;
+  if (FrontEndFor(tree, diags) == nullptr) return std::nullopt;
+  return VersionNumber(tree.Attribute(tree.root(), "version").value_or(""));
 }
 
 void RunRules(Context& ctx) {

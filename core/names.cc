@@ -41,7 +41,7 @@ void CheckOneName(PhaseContext& ctx, ElementId id) {
                         "' is reserved ('world' and names like '__x__' "
                         "cannot be used)");
   } else if (ctx.AtLeast(scope, 1, 8) &&
-             e.name.find("::") != std::string::npos) {
+             e.name.find(kScopeSeparator) != std::string::npos) {
     ctx.diags.Error(Code::kReservedName, PlacementSource(e),
                     what + " name '" + e.name +
                         "' contains '::', the scope delimiter reserved "

@@ -5,7 +5,6 @@
 namespace sdfconv {
 namespace {
 
-constexpr std::string_view kSeparator = "::";
 constexpr std::string_view kModelFrame = "__model__";
 
 // The frame-defining kinds that can be a scope's children, most preferred
@@ -71,7 +70,7 @@ ElementId ScopeIndex::Find(ElementId scope, std::string_view ref,
   }
   ElementId current = scope;
   while (true) {
-    const size_t sep = ref.find(kSeparator);
+    const size_t sep = ref.find(kScopeSeparator);
     const std::string_view head = ref.substr(0, sep);
     if (sep == std::string_view::npos) {
       const Element& s = doc_.at(current);
@@ -90,7 +89,7 @@ ElementId ScopeIndex::Find(ElementId scope, std::string_view ref,
     const ElementId next = Child(current, head, ElementKind::kModel);
     if (next == kNoElement) return kNoElement;
     current = next;
-    ref = ref.substr(sep + kSeparator.size());
+    ref = ref.substr(sep + kScopeSeparator.size());
   }
 }
 
@@ -101,7 +100,7 @@ ScopeIndex::Descent ScopeIndex::Descend(ElementId scope,
   }
   Descent d{scope, ref};
   while (true) {
-    const size_t sep = d.rest.find(kSeparator);
+    const size_t sep = d.rest.find(kScopeSeparator);
     if (sep == std::string_view::npos) {
       const ElementId last = Child(d.model, d.rest, ElementKind::kModel);
       if (last != kNoElement) return {last, std::string_view()};
@@ -110,7 +109,7 @@ ScopeIndex::Descent ScopeIndex::Descend(ElementId scope,
     const ElementId next =
         Child(d.model, d.rest.substr(0, sep), ElementKind::kModel);
     if (next == kNoElement) return d;
-    d = {next, d.rest.substr(sep + kSeparator.size())};
+    d = {next, d.rest.substr(sep + kScopeSeparator.size())};
   }
 }
 

@@ -15,7 +15,6 @@
 namespace sdfconv {
 namespace {
 
-constexpr std::string_view kSeparator = "::";
 constexpr char kModelFrame[] = "__model__";
 
 bool IsPlaceholder(const Element& e) {
@@ -162,12 +161,12 @@ void Builder::Collect() {
       if (!d.rest.empty()) AddPath(stand_ins_[d.model], d.rest);
       continue;
     }
-    const size_t sep = r.text.find(kSeparator);
+    const size_t sep = r.text.find(kScopeSeparator);
     if (sep == std::string_view::npos) continue;
     const std::string prefix(r.text.substr(0, sep));
     if (index_.Lookup(r.scope, prefix) == kNoElement) {
       dangling[r.scope].push_back(
-          {prefix, std::string(r.text.substr(sep + kSeparator.size()))});
+          {prefix, std::string(r.text.substr(sep + kScopeSeparator.size()))});
     }
   }
   for (const auto& [scope, refs] : dangling) {
@@ -212,8 +211,8 @@ void Builder::EmitNested(const Element& placeholder, const StandIn& s,
   std::vector<std::string> paths = s.paths;
   std::stable_sort(paths.begin(), paths.end(),
                    [](const std::string& a, const std::string& b) {
-                     return (a.find(kSeparator) != std::string::npos) >
-                            (b.find(kSeparator) != std::string::npos);
+                     return (a.find(kScopeSeparator) != std::string::npos) >
+                            (b.find(kScopeSeparator) != std::string::npos);
                    });
   const auto child = [&nodes](size_t parent, std::string_view name) {
     for (size_t c : nodes[parent].children) {
@@ -225,9 +224,9 @@ void Builder::EmitNested(const Element& placeholder, const StandIn& s,
   for (const std::string& path : paths) {
     size_t scope = 0;
     std::string_view rest = path;
-    for (size_t sep; (sep = rest.find(kSeparator)) != std::string_view::npos;) {
+    for (size_t sep; (sep = rest.find(kScopeSeparator)) != std::string_view::npos;) {
       const std::string_view head = rest.substr(0, sep);
-      rest.remove_prefix(sep + kSeparator.size());
+      rest.remove_prefix(sep + kScopeSeparator.size());
       size_t nested = child(scope, head);
       if (nested == 0 || !nodes[nested].model) {
         nodes.push_back({std::string(head), true, Pose::Identity(), {}});
@@ -283,7 +282,7 @@ void Builder::EmitFlat(const Element& placeholder, const StandIn& s,
   if (paths.empty()) paths.push_back("stand_in_link");
   for (const std::string& path : paths) {
     Element link = Made(placeholder, ElementKind::kLink,
-                        s.name + std::string(kSeparator) + path);
+                        JoinScopedName({path, s.name}));
     link.pose.X = placeholder.pose.X * StandInPose(path);
     link.pose.present = true;
     out_.Add(parent, std::move(link));

@@ -14,9 +14,9 @@ bool IsDunder(std::string_view name) {
 std::string LegalBase(std::string_view name, std::string_view tag) {
   std::string base;
   for (size_t i = 0; i < name.size(); ++i) {
-    if (name.compare(i, 2, "::") == 0) {
+    if (name.compare(i, kScopeSeparator.size(), kScopeSeparator) == 0) {
       base += '_';
-      ++i;
+      i += kScopeSeparator.size() - 1;
     } else {
       base += name[i];
     }

@@ -57,7 +57,7 @@ struct SourceFile {
 };
 
 // The scoped name of the model `id` in `tree`: the names of it and of the
-// models around it, joined by "::" (the world is no part of it).
+// models around it (JoinScopedName; the world is no part of it).
 std::string ScopedName(const XmlTree& tree, NodeId id) {
   std::vector<std::string> names;
   for (NodeId n = id; n != kNoNode; n = tree.ParentElement(n)) {
@@ -77,12 +77,13 @@ std::string ModelName(const XmlTree& tree) {
 // `scoped` without its leading "`model`::", or nothing.
 std::optional<std::string> Inside(const std::string& scoped,
                                   const std::string& model) {
-  if (scoped.size() <= model.size() + 2 ||
+  const size_t sep = kScopeSeparator.size();
+  if (scoped.size() <= model.size() + sep ||
       scoped.compare(0, model.size(), model) != 0 ||
-      scoped.compare(model.size(), 2, "::") != 0) {
+      scoped.compare(model.size(), sep, kScopeSeparator) != 0) {
     return std::nullopt;
   }
-  return scoped.substr(model.size() + 2);
+  return scoped.substr(model.size() + sep);
 }
 
 // Each file is upgraded without its own proof: the proof of the whole
@@ -279,21 +280,20 @@ void Expander::Correspond(const SourceFile& file, NodeId model,
                           NodeId include) {
   const XmlTree& out = *out_;
   const std::string out_name = ScopedName(out, model);
-  const NodeId parent = out.ParentElement(model);
-  std::string in_name = ScopedName(out, parent);
-  if (!in_name.empty()) in_name += "::";
   const NodeId name = out.FirstChild(include, "name");
-  in_name += name != kNoNode ? TextOf(out, name) : file.input_model_name;
+  const std::string in_name = JoinScopedName(
+      {name != kNoNode ? TextOf(out, name) : file.input_model_name,
+       ScopedName(out, out.ParentElement(model))});
   for (const auto& [from, to] : file.became.renamed) {
     const auto in = Inside(from.second, file.input_model_name);
     const auto now = Inside(to.second, file.model_name);
     if (!in || !now) continue;
-    became_.renamed[{from.first, in_name + "::" + *in}] = {
-        to.first, out_name + "::" + *now};
+    became_.renamed[{from.first, JoinScopedName({*in, in_name})}] = {
+        to.first, JoinScopedName({*now, out_name})};
   }
   for (const std::string& joint : file.became.flipped_joints) {
     if (const auto now = Inside(joint, file.model_name)) {
-      became_.flipped_joints.insert(out_name + "::" + *now);
+      became_.flipped_joints.insert(JoinScopedName({*now, out_name}));
     }
   }
 }

@@ -96,7 +96,9 @@ std::optional<std::string> Express(const XmlTree& tree, const TreeIndex& index,
   if (target.kind == Target::Kind::kWorld) return std::string("world");
   const NodeId t = target.node;
   const std::string suffix =
-      target.suffix.empty() ? std::string() : "::" + target.suffix;
+      target.suffix.empty()
+          ? std::string()
+          : std::string(kScopeSeparator) + target.suffix;
   if (site.kind == RefKind::kContactCollision) return index.NameOf(t);
   if (t == scope) {  // within an include, what it adds names its content
     if (!suffix.empty()) {
@@ -297,24 +299,22 @@ Target InputMeaning::TargetOf(ElementId element) const {
   }
   // Inside an included model (read, or a stand-in): its <include> in the
   // input, and the names from there down.
-  std::vector<const std::string*> names;
+  std::vector<std::string_view> names;  // below the include, innermost first
   for (ElementId a = element; a != kNoElement; a = doc.at(a).parent) {
     const Element& e = doc.at(a);
     if (const NodeId include = IncludeOf(a); include != kNoNode) {
-      std::string suffix;
       if (a == element && e.include->stand_in &&
           e.kind == ElementKind::kLink) {
         // A flat stand-in (before 1.5) is named `include::path`.
-        const size_t sep = e.name.find("::");
-        if (sep != std::string::npos) suffix = e.name.substr(sep + 2);
+        const size_t sep = e.name.find(kScopeSeparator);
+        if (sep != std::string::npos) {
+          names.push_back(std::string_view(e.name).substr(
+              sep + kScopeSeparator.size()));
+        }
       }
-      for (auto it = names.rbegin(); it != names.rend(); ++it) {
-        if (!suffix.empty()) suffix += "::";
-        suffix += **it;
-      }
-      return Target::Node(include, suffix);
+      return Target::Node(include, JoinScopedName(names));
     }
-    names.push_back(&e.name);
+    names.push_back(e.name);
   }
   return Target::None();
 }

@@ -49,14 +49,14 @@ std::vector<Group> FindGroups(const XmlTree& tree, NodeId scope) {
   for (NodeId c : tree.ChildElements(scope)) {
     if (!IsFlattenable(tree.Tag(c))) continue;
     const std::string name = tree.Attribute(c, "name").value_or("");
-    const size_t sep = name.find("::");
+    const size_t sep = name.find(kScopeSeparator);
     if (sep == std::string::npos || sep == 0) continue;
     const std::string prefix = name.substr(0, sep);
     auto [it, added] = by_prefix.emplace(prefix, groups.size());
     if (added) groups.push_back({prefix, {}, kNoNode});
     Group& g = groups[it->second];
     g.members.push_back(c);
-    if (tree.Tag(c) == "frame" && name == prefix + "::__model__") {
+    if (tree.Tag(c) == "frame" && name == JoinScopedName({"__model__", prefix})) {
       g.model_frame = c;
     }
   }

@@ -53,7 +53,7 @@ std::vector<NameHash> ScopedNameHashes(const Document& doc) {
     if (e.kind == ElementKind::kWorld) continue;
     const bool first = e.parent == kNoElement ||
                        doc.at(e.parent).kind == ElementKind::kWorld;
-    h[id] = Continue(first ? kEmptyName : Continue(h[e.parent], "::"), e.name);
+    h[id] = Continue(first ? kEmptyName : Continue(h[e.parent], kScopeSeparator), e.name);
   }
   return h;
 }

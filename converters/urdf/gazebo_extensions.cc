@@ -158,7 +158,7 @@ void SetMaterialScript(const GazeboContext& ctx, XmlElement setting,
     const NodeId script = ctx.tree->FindOrAppend(
         ctx.tree->FindOrAppend(visual, "material", at), "script", at);
     SetAt(ctx, script, "uri",
-          "file://media/materials/scripts/gazebo.material", at);
+          kGazeboMaterialUri, at);
     SetAt(ctx, script, "name", name, at);
   }
 }
@@ -199,7 +199,7 @@ bool GazeboTrue(XmlElement setting) {
 bool PreservesFixedJoint(XmlElement gazebo) {
   for (XmlElement c : ChildElements(gazebo)) {
     const std::string tag = Tag(c);
-    if ((tag == "preserveFixedJoint" || tag == "disableFixedJointLumping") &&
+    if (IsGazeboPreserveFixedJoint(tag) &&
         GazeboTrue(c)) {
       return true;
     }
@@ -248,7 +248,7 @@ void ApplyJointGazebo(const GazeboContext& ctx, XmlElement gazebo,
   Leftovers leftovers(ctx, gazebo);
   for (XmlElement setting : ChildElements(gazebo)) {
     const std::string tag = Tag(setting);
-    if (tag == "preserveFixedJoint" || tag == "disableFixedJointLumping") {
+    if (IsGazeboPreserveFixedJoint(tag)) {
       continue;  // read by the plan: the joint is a joint
     }
     if (const GazeboSetting* known =

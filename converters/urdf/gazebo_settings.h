@@ -68,6 +68,20 @@ inline constexpr std::array<std::array<std::string_view, 2>, 2>
     kGazeboSettingAliases = {{{"self_collide", "selfCollide"},
                               {"cfmDamping", "implicitSpringDamper"}}};
 
+// <material> in a link's block: a Gazebo material script name, which each
+// visual of the link gets as //material/script/name with this uri.
+inline constexpr char kGazeboMaterialUri[] =
+    "file://media/materials/scripts/gazebo.material";
+
+// A joint's block asking that its fixed joint stay a joint (not lumped
+// into the parent link): the setting the export writes, and both names
+// the import reads.
+inline constexpr char kGazeboPreserveFixedJoint[] = "preserveFixedJoint";
+inline bool IsGazeboPreserveFixedJoint(std::string_view tag) {
+  return tag == kGazeboPreserveFixedJoint ||
+         tag == "disableFixedJointLumping";
+}
+
 // The setting of `table` named `tag` (or an alias of it), or null.
 template <size_t N>
 const GazeboSetting* FindGazeboSetting(

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "converters/urdf/gazebo_extensions.h"
+#include "converters/urdf/gazebo_settings.h"
 #include "converters/urdf/urdf_import_context.h"
 #include "converters/urdf/urdf_joint_content.h"
 #include "converters/urdf/urdf_link_content.h"
@@ -242,10 +243,7 @@ void Importer::ApplyGazebo() {
 
 bool OnlyKeepsJoint(XmlElement block) {
   for (XmlElement c : ChildElements(block)) {
-    const std::string tag = Tag(c);
-    if (tag != "preserveFixedJoint" && tag != "disableFixedJointLumping") {
-      return false;
-    }
+    if (!IsGazeboPreserveFixedJoint(Tag(c))) return false;
   }
   return true;
 }

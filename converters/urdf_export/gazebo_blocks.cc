@@ -18,9 +18,6 @@
 namespace sdfconv {
 namespace {
 
-constexpr char kGazeboMaterialUri[] =
-    "file://media/materials/scripts/gazebo.material";
-
 
 std::string Trimmed(XmlElement n) {
   return std::string(TrimWhitespace(Text(n)));
@@ -365,7 +362,7 @@ class Blocks {
       if (XmlElement x = Xml(c)) sensors.emplace(x, c);
     }
     std::string out;
-    if (KeepsMasslessChild(joint)) out += Setting("preserveFixedJoint", "true");
+    if (KeepsMasslessChild(joint)) out += Setting(kGazeboPreserveFixedJoint, "true");
     for (XmlElement c : ChildElements(xml)) {
       const std::string tag = Tag(c);
       if (tag == "pose" || tag == "parent" || tag == "child" ||

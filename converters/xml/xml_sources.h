@@ -36,13 +36,6 @@ class XmlSources {
   [[nodiscard]] size_t size() const { return trees_.size(); }
   [[nodiscard]] const std::deque<XmlTree>& trees() const { return trees_; }
 
-  // The index of `tree`, or -1 when it is not one of these.
-  [[nodiscard]] int32_t IndexOf(const XmlTree* tree) const {
-    for (size_t i = 0; i < trees_.size(); ++i) {
-      if (&trees_[i] == tree) return static_cast<int32_t>(i);
-    }
-    return -1;
-  }
   // The element `ref` names, or null when it names none of these.
   [[nodiscard]] XmlElement Element(const NodeRef& ref) const {
     if (!ref.valid() || static_cast<size_t>(ref.tree) >= trees_.size() ||

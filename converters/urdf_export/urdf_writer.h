@@ -10,8 +10,8 @@
 //    or the world frame for `world`). Joint <origin> is X_PJ = X_WP^-1 X_WJ
 //    with P the parent's URDF frame; everything on a link (inertial, visuals,
 //    collisions) gets origin X_LuF = X_WLu^-1 X_WF, which folds the child
-//    link's offset X_JL in. Axes are resolved into the joint frame from
-//    Resolution::axes_W, whatever the SDF said they were expressed in.
+//    link's offset X_JL in. Axes are the core's, in the joint frame
+//    (Resolution::axes_J), whatever the SDF said they were expressed in.
 //  - Nested models flatten: names are scoped below the exported model and
 //    joined with `separator` ("/" by default: "arm/gripper/finger").
 //  - Explicit <frame>s become massless links on fixed joints (or are dropped).

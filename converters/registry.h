@@ -4,13 +4,13 @@
 // XML safely (XmlTree: size and depth limits, no DTDs), looks at the root
 // element and its version attribute, and hands the XML to the one front end
 // that accepts them:
-//   <sdf version="1.7"> and <sdf version="1.8">  -> SdfReader
+//   <sdf version="1.7"> ... <sdf version="1.12"> -> SdfReader
 //   <sdf version="1.2"> ... <sdf version="1.6">,
 //   <gazebo version="1.2">                        -> LegacySdfReader
 // Anything else is reported, not guessed at:
 //   <sdf> without version            -> ATTRIBUTE_MISSING
-//   <sdf version="1.9">              -> VERSION_UNSUPPORTED
-//     ("SDFormat version 1.9 is not supported; supported: 1.2, ..., 1.8")
+//   <sdf version="1.13">             -> VERSION_UNSUPPORTED
+//     ("SDFormat version 1.13 is not supported; supported: 1.2, ..., 1.12")
 //   <gazebo version="1.0">           -> VERSION_UNSUPPORTED
 //   <robot> (URDF)                    -> UrdfFrontEnd (urdfdom decides)
 //   any other root element           -> ELEMENT_INVALID

@@ -62,7 +62,7 @@ TEST_F(RegistryTest, ReadsSdfOneTwoToOneSix) {
 }
 
 TEST_F(RegistryTest, UnsupportedVersions) {
-  for (const char* version : {"1.0", "1.1", "1.9", "2.0", "1.6.0", ""}) {
+  for (const char* version : {"1.0", "1.1", "1.13", "2.0", "1.6.0", "1.9.0", ""}) {
     EXPECT_FALSE(Read(std::string("<?xml version='1.0'?>\n<sdf version=\"") +
                       version + "\"><model name='m'/></sdf>")
                      .has_value());
@@ -103,7 +103,10 @@ TEST_F(RegistryTest, FindFrontEnd) {
   EXPECT_EQ(FindFrontEnd("sdf", "1.2"), legacy);
   EXPECT_EQ(FindFrontEnd("gazebo", "1.2"), legacy);
   EXPECT_EQ(FindFrontEnd("gazebo", "1.3"), nullptr);
-  EXPECT_EQ(FindFrontEnd("sdf", "1.9"), nullptr);
+  for (const char* version : {"1.9", "1.10", "1.11", "1.12"}) {
+    EXPECT_EQ(FindFrontEnd("sdf", version), sdf) << version;
+  }
+  EXPECT_EQ(FindFrontEnd("sdf", "1.13"), nullptr);
   const FrontEnd* urdf = FindFrontEnd("robot", "");
   ASSERT_NE(urdf, nullptr);
   EXPECT_EQ(urdf->name(), "urdf");

@@ -37,6 +37,8 @@ enum class Code {
   kAttributeInvalid,     // ATTRIBUTE_INVALID: an attribute value is not allowed.
   kValueInvalid,         // VALUE_INVALID: a number, bool or vector is malformed.
   kPoseInvalid,          // POSE_INVALID: a <pose> value is malformed.
+  kPoseQuaternionNormalized,  // POSE_QUATERNION_NORMALIZED: a quat_xyzw
+                              // rotation of length != 1 was normalised.
   kUrdfInvalid,          // URDF_INVALID: urdfdom rejects (or warns about) a URDF.
   // Names (phase "name attribute checking").
   kDuplicateName,        // DUPLICATE_NAME: siblings share a name.

@@ -1,5 +1,10 @@
 #include "converters/sdf/pose_text.h"
 
+#include <cmath>
+#include <string>
+
+#include <Eigen/Geometry>
+
 namespace sdfconv {
 
 std::optional<Pose> ParsePoseText(std::string_view text) {
@@ -8,6 +13,46 @@ std::optional<Pose> ParsePoseText(std::string_view text) {
   if (!v) return std::nullopt;
   return PoseFromXyzRpy({(*v)[0], (*v)[1], (*v)[2]},
                         {(*v)[3], (*v)[4], (*v)[5]});
+}
+
+ParsedPose ParsePoseText(std::string_view text, const PoseTextForm& form) {
+  constexpr double kQuaternionLengthTolerance = 1e-6;
+  ParsedPose out;
+  if (TrimWhitespace(text).empty()) {
+    out.X = Pose::Identity();
+    return out;
+  }
+  const size_t count = form.quaternion ? 7 : 6;
+  const auto v = ParseDoubles(text, count);
+  if (!v) {
+    out.error = form.quaternion
+                    ? "expected seven numbers 'x y z qx qy qz qw'"
+                    : "expected six numbers 'x y z roll pitch yaw'";
+    return out;
+  }
+  const Eigen::Vector3d xyz((*v)[0], (*v)[1], (*v)[2]);
+  if (!form.quaternion) {
+    const double unit = form.degrees ? EIGEN_PI / 180.0 : 1.0;
+    out.X = PoseFromXyzRpy(xyz, Eigen::Vector3d((*v)[3], (*v)[4], (*v)[5]) *
+                                    unit);
+    return out;
+  }
+  // Eigen's constructor takes w first; the text holds it last.
+  Eigen::Quaterniond q((*v)[6], (*v)[3], (*v)[4], (*v)[5]);
+  const double norm = q.norm();
+  if (!(norm > 0.0) || !std::isfinite(norm)) {
+    out.error = "the quaternion qx qy qz qw cannot be normalised (its length is " + std::string(norm > 0.0 ? "too large" : "0") + ")";
+    return out;
+  }
+  // Seven significant digits (0.7071068) are the usual way to write a unit
+  // quaternion: no news. Any length is normalised, as rotating with
+  // libsdformat's q v q^-1 does in effect.
+  out.normalized = std::abs(norm - 1.0) > kQuaternionLengthTolerance;
+  q.coeffs() /= norm;
+  out.X = Pose::Identity();
+  out.X->translation() = xyz;
+  out.X->linear() = q.toRotationMatrix();
+  return out;
 }
 
 bool IsIdentityPoseText(std::string_view text) {

@@ -1,6 +1,7 @@
-// Pose text: `x y z roll pitch yaw` read as SDFormat's <pose> holds it, and
-// computed poses and vectors written with FormatNumber (text_values.h), so
-// that a computed value loses nothing.
+// Pose text: `x y z roll pitch yaw` read as SDFormat's <pose> holds it (and
+// the forms SDFormat 1.9's //pose/@rotation_format and @degrees give it),
+// and computed poses and vectors written with FormatNumber (text_values.h),
+// so that a computed value loses nothing.
 //
 //   std::optional<Pose> X_LF = ParsePoseText(" 1 0 0  0 0 1.5707963267948966");
 //   std::string text = FormatPose(X_ML * *X_LF);  // "0.5 1 0 0 0 3.14..."
@@ -18,6 +19,26 @@ namespace sdfconv {
 
 // A <pose> value: six numbers, or empty text for the identity.
 [[nodiscard]] std::optional<Pose> ParsePoseText(std::string_view text);
+
+// How a <pose>'s rotation is written (SDFormat 1.9 on).
+struct PoseTextForm {
+  bool quaternion = false;  // @rotation_format="quat_xyzw": x y z qx qy qz qw
+  bool degrees = false;     // @degrees="true": roll pitch yaw in degrees
+};
+
+// ParsePoseText in `form`: the pose, or `error` saying what is wrong (the
+// wrong count of numbers, a number that is not finite, a zero quaternion).
+// The quaternion is normalised, as libsdformat's rotations (q v q^-1) do
+// in effect; `normalized` says its length was not 1 within 1e-6 (seven
+// significant digits, "0.7071068", are within). Empty text is the
+// identity in every form.
+struct ParsedPose {
+  std::optional<Pose> X;
+  std::string error;
+  bool normalized = false;
+};
+[[nodiscard]] ParsedPose ParsePoseText(std::string_view text,
+                                       const PoseTextForm& form);
 
 // True for the text of a pose that is exactly the identity ("", "0 0 0 0 0
 // 0", "0 0 0 0 -0 0", ...).

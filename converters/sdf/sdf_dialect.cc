@@ -45,15 +45,19 @@ SdfDialect LegacyDialect(std::string_view version) {
 // 004 (1.7): //pose/@relative_to, //axis/xyz/@expressed_in, <frame> in
 // models and worlds with @attached_to, //model/@canonical_link. 003 (1.8):
 // //model/@placement_frame (read from 1.7 files as well, as before) and
-// <joint> in worlds.
+// <joint> in worlds (which libsdformat reads from 1.10 on; sdfconv reads
+// them from 1.8 on, as 003 says). 1.9 (VERSIONS.md): //pose/@rotation_format
+// and @degrees. Nothing else of 1.8-1.12 changes frame semantics.
 SdfDialect ModernDialect(std::string_view version) {
+  const int number = VersionNumber(std::string(version));
   SdfDialect d;
   d.pose_frame_attribute = "relative_to";
   d.axis_frame = AxisFrameRule::kExpressedInAttribute;
   d.frame_parents = {ElementKind::kWorld, ElementKind::kModel};
   d.attachment_attributes = true;
-  d.world_joints = version != "1.7";
-  d.include_placement_frame = version != "1.7";
+  d.world_joints = number >= VersionNumber(1, 8);
+  d.include_placement_frame = number >= VersionNumber(1, 8);
+  d.pose_rotation_attributes = number >= VersionNumber(1, 9);
   return d;
 }
 

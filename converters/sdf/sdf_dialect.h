@@ -47,12 +47,15 @@ struct SdfDialect {
   // is an error and skipped (the SDFormat a URDF stands for has no place
   // for included files).
   bool includes = true;
+  // Whether //pose/@rotation_format and //pose/@degrees are read (1.9 on);
+  // when not, each is ignored with a warning.
+  bool pose_rotation_attributes = false;
   // Whether each link's inertia is checked (LINK_INERTIA_INVALID), the rule
   // of SDFormat files (a URDF's is urdfdom's: its front end warns).
   bool check_inertia = true;
 };
 
-// The dialect of SDFormat `version` ("1.2" ... "1.8"; 1.2 and 1.3 read as
+// The dialect of SDFormat `version` ("1.2" ... "1.12"; 1.2 and 1.3 read as
 // 1.4, see legacy_reader.h).
 [[nodiscard]] SdfDialect DialectOf(std::string_view version);
 

@@ -1,12 +1,13 @@
-// SdfReader: the front end for SDFormat 1.7 and 1.8 files.
+// SdfReader: the front end for SDFormat 1.7 to 1.12 files.
 //
 // Reads the one <world> or <model> under <sdf> into a Document (its root)
 // with the walk shared by every SDFormat front end (sdf_tree_reader.h: what
 // is read and checked, and what is left to the core), in the 1.7/1.8
 // dialect: //pose/@relative_to, //axis/xyz/@expressed_in, <frame>s in models
 // and worlds with @attached_to, //model/@canonical_link and
-// @placement_frame, and from 1.8 on <joint>s in worlds. Files of SDFormat
-// 1.2-1.6 are LegacySdfReader's (legacy_reader.h).
+// @placement_frame, from 1.8 on <joint>s in worlds, from 1.9 on
+// //pose/@rotation_format and @degrees (sdf_dialect.h holds what differs).
+// Files of SDFormat 1.2-1.6 are LegacySdfReader's (legacy_reader.h).
 //
 //   SdfReader reader;
 //   if (reader.Accepts("sdf", "1.8")) {
@@ -27,14 +28,14 @@
 namespace sdfconv {
 
 // The <sdf version="..."> values SdfReader reads.
-inline constexpr std::array<std::string_view, 2> kSdfReaderVersions = {"1.7",
-                                                                       "1.8"};
+inline constexpr std::array<std::string_view, 6> kSdfReaderVersions = {
+    "1.7", "1.8", "1.9", "1.10", "1.11", "1.12"};
 
 class SdfReader final : public FrontEnd {
  public:
-  std::string_view name() const override { return "sdf-1.7-1.8"; }
+  std::string_view name() const override { return "sdf-1.7-1.12"; }
 
-  // Root <sdf> with version exactly "1.7" or "1.8".
+  // Root <sdf> with one of kSdfReaderVersions exactly.
   bool Accepts(std::string_view root_tag,
                std::string_view version) const override;
 

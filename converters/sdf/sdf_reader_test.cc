@@ -104,7 +104,11 @@ TEST_F(SdfReaderTest, Accepts) {
   const SdfReader reader;
   EXPECT_TRUE(reader.Accepts("sdf", "1.7"));
   EXPECT_TRUE(reader.Accepts("sdf", "1.8"));
-  for (const char* version : {"1.3", "1.6", "1.9", "", "1.80", "1.8 "}) {
+  for (const char* version : {"1.9", "1.10", "1.11", "1.12"}) {
+    EXPECT_TRUE(reader.Accepts("sdf", version)) << version;
+  }
+  for (const char* version : {"1.3", "1.6", "1.13", "", "1.80", "1.8 ",
+                              "1.09", "1.9.0"}) {
     EXPECT_FALSE(reader.Accepts("sdf", version)) << version;
   }
   EXPECT_FALSE(reader.Accepts("robot", "1.8"));
@@ -144,7 +148,7 @@ TEST_F(SdfReaderTest, VersionIsRecorded) {
 }
 
 TEST_F(SdfReaderTest, UnsupportedVersionReadDirectly) {
-  EXPECT_FALSE(ReadModel(R"(<link name="l"/>)", "1.9").has_value());
+  EXPECT_FALSE(ReadModel(R"(<link name="l"/>)", "1.13").has_value());
   EXPECT_EQ(TakeError(Code::kVersionUnsupported).source.line, 1);
   EXPECT_FALSE(ReadText("<sdf>\n<model name='m'/></sdf>").has_value());
   TakeError(Code::kAttributeMissing);

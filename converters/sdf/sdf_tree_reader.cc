@@ -395,7 +395,9 @@ PoseSpec Reader::ReadPoseOf(XmlElement owner,
         WarnIgnoredAttribute(pose, attribute);
       }
     }
-    return ReadPose(pose, diags_, dialect_.pose_frame_attribute);
+    return ReadPose(pose, diags_,
+                    {dialect_.pose_frame_attribute,
+                     dialect_.pose_rotation_attributes});
   }
   PoseSpec absent;
   absent.source = owner_at;

@@ -50,30 +50,66 @@ std::string DescribeElement(XmlElement element) {
 }
 
 PoseSpec ReadPose(XmlElement pose, Diagnostics* diags,
-                  std::string_view frame_attribute) {
+                  const PoseRules& rules) {
   PoseSpec spec;
   spec.present = true;
   spec.source = Locate(pose);
-  if (!frame_attribute.empty()) {
-    spec.relative_to = Attribute(pose, frame_attribute).value_or("");
+  if (!rules.frame_attribute.empty()) {
+    spec.relative_to = Attribute(pose, rules.frame_attribute).value_or("");
   }
-  for (const char* attribute : {"degrees", "rotation_format"}) {
-    if (Attribute(pose, attribute)) {
-      diags->Warning(Code::kAttributeInvalid, spec.source,
-                     std::string("@") + attribute + " of " +
-                         DescribeWithOwner(pose) +
-                         " is an SDFormat 1.9 attribute; it is ignored");
+  const std::string where = DescribeWithOwner(pose);
+  PoseTextForm form;
+  bool form_ok = true;
+  const std::optional<std::string> format = Attribute(pose, "rotation_format");
+  const std::optional<std::string> degrees = Attribute(pose, "degrees");
+  if (!rules.rotation_attributes) {
+    for (const char* attribute : {"degrees", "rotation_format"}) {
+      if (Attribute(pose, attribute)) {
+        diags->Warning(Code::kAttributeInvalid, spec.source,
+                       std::string("@") + attribute + " of " + where +
+                           " is an SDFormat 1.9 attribute; it is ignored");
+      }
+    }
+  } else {
+    if (format && *format == "quat_xyzw") {
+      form.quaternion = true;
+    } else if (format && *format != "euler_rpy") {
+      diags->Error(Code::kAttributeInvalid, spec.source,
+                   "@rotation_format of " + where + " is '" + *format +
+                       "'; expected euler_rpy or quat_xyzw");
+      form_ok = false;
+    }
+    if (degrees) {
+      const std::optional<bool> value = ParseBool(*degrees);
+      if (!value) {
+        diags->Error(Code::kAttributeInvalid, spec.source,
+                     "@degrees of " + where + " is '" + *degrees +
+                         "'; expected true, false, 1 or 0");
+        form_ok = false;
+      }
+      form.degrees = value.value_or(false);
+    }
+    if (form.degrees && form.quaternion) {
+      diags->Error(Code::kAttributeInvalid, spec.source,
+                   "@degrees=\"true\" of " + where +
+                       " does not apply to rotation_format=\"quat_xyzw\"");
+      form_ok = false;
     }
   }
+  if (!form_ok) return spec;
   const std::string text = Text(pose);
-  const std::optional<Pose> X = ParsePoseText(text);  // <pose/>: identity
-  if (!X) {
+  const ParsedPose parsed = ParsePoseText(text, form);  // <pose/>: identity
+  if (!parsed.X) {
     diags->Error(Code::kPoseInvalid, spec.source,
-                 DescribeWithOwner(pose) + " is " + Quote(text) +
-                     "; expected six numbers 'x y z roll pitch yaw'");
+                 where + " is " + Quote(text) + "; " + parsed.error);
     return spec;
   }
-  spec.X = *X;
+  if (parsed.normalized) {
+    diags->Warning(Code::kPoseQuaternionNormalized, spec.source,
+                   where + " holds a quaternion of length other than 1 (" +
+                       Quote(text) + "); it is read normalised");
+  }
+  spec.X = *parsed.X;
   return spec;
 }
 

@@ -24,16 +24,28 @@ namespace sdfconv {
 // How an element is named in messages: <link name="l"> or <inertial>.
 [[nodiscard]] std::string DescribeElement(XmlElement element);
 
+// How a version reads a <pose>'s attributes.
+struct PoseRules {
+  // The attribute naming the frame the pose is relative to: @relative_to
+  // from SDFormat 1.7 on, @frame in 1.5 and 1.6; empty: none is read.
+  std::string_view frame_attribute = "relative_to";
+  // Whether @rotation_format and @degrees are read (SDFormat 1.9 on); when
+  // not, each gives a warning ATTRIBUTE_INVALID and is ignored.
+  bool rotation_attributes = false;
+};
+
 // A <pose> element: `x y z roll pitch yaw` (exactly six finite numbers,
-// separated by any whitespace; empty text is the identity), the attribute
-// `frame_attribute` as written into `relative_to` (@relative_to from
-// SDFormat 1.7 on, @frame in 1.5 and 1.6; empty: none is read), present =
-// true, source = the <pose> element. Malformed text -> POSE_INVALID and the
-// identity. @degrees and @rotation_format (SDFormat 1.9) are not read: each
-// gives a warning ATTRIBUTE_INVALID.
+// separated by any whitespace; empty text is the identity), the frame
+// attribute as written into `relative_to`, present = true, source = the
+// <pose> element. With `rules.rotation_attributes`: @rotation_format
+// `euler_rpy` (the default) or `quat_xyzw` (seven numbers `x y z qx qy qz
+// qw`), @degrees true/false for the Euler angles; another format, a
+// @degrees that is no bool, or degrees with a quaternion is
+// ATTRIBUTE_INVALID; a non-unit quaternion is normalised with the warning
+// POSE_QUATERNION_NORMALIZED. Malformed text -> POSE_INVALID. Every error
+// leaves the identity.
 [[nodiscard]] PoseSpec ReadPose(XmlElement pose, Diagnostics* diags,
-                                std::string_view frame_attribute =
-                                    "relative_to");
+                                const PoseRules& rules = {});
 
 // A boolean element (true/false/1/0, any case, surrounding whitespace);
 // otherwise VALUE_INVALID and `fallback`.

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include <Eigen/Geometry>
+
 #include <gtest/gtest.h>
 
 #include "converters/diagnostic_test_util.h"
@@ -24,6 +26,13 @@ class SdfValuesTest : public DiagnosticTest {
   PoseSpec Pose(const std::string& element) {
     const XmlElement pose = Element(element);
     return pose ? ReadPose(pose, &diags_) : PoseSpec{};
+  }
+
+  // As SDFormat 1.9 and later read it.
+  PoseSpec Pose19(const std::string& element) {
+    const XmlElement pose = Element(element);
+    return pose ? ReadPose(pose, &diags_, {"relative_to", true})
+                : PoseSpec{};
   }
 
   std::optional<XmlTree> xml_;
@@ -75,6 +84,94 @@ TEST_F(SdfValuesTest, SdfOneNineAttributesWarn) {
   EXPECT_LT(PoseDistance(p.X, PoseFromXyzRpy({0, 0, 0}, {0, 0, 90})), 1e-12);
   (void)Pose("<pose rotation_format='euler_rpy'>0 0 0 0 0 0</pose>");
   TakeWarning(Code::kAttributeInvalid);
+}
+
+// Expected rotations are built from axis-angle here, not from the reader's
+// RPY or quaternion paths.
+TEST_F(SdfValuesTest, DegreesAreEulerAnglesInDegrees) {
+  const PoseSpec p = Pose19("<pose degrees='true'>1 2 3 90 0 0</pose>");
+  Eigen::Isometry3d expected = Eigen::Isometry3d::Identity();
+  expected.translation() = Eigen::Vector3d(1, 2, 3);
+  expected.linear() =
+      Eigen::AngleAxisd(EIGEN_PI / 2, Eigen::Vector3d::UnitX()).matrix();
+  EXPECT_LT(PoseDistance(p.X, expected), 1e-15);
+  // yaw 30, pitch 45 degrees: Rz(yaw) Ry(pitch).
+  const PoseSpec q = Pose19("<pose degrees='1'>0 0 0 0 45 30</pose>");
+  const Eigen::Matrix3d R =
+      (Eigen::AngleAxisd(EIGEN_PI / 6, Eigen::Vector3d::UnitZ()) *
+       Eigen::AngleAxisd(EIGEN_PI / 4, Eigen::Vector3d::UnitY()))
+          .matrix();
+  EXPECT_LT((q.X.linear() - R).norm(), 1e-15);
+  // degrees="false" and euler_rpy are radians, the default.
+  const PoseSpec r = Pose19(
+      "<pose degrees='false' rotation_format='euler_rpy'>0 0 0 0 0 1</pose>");
+  EXPECT_LT(PoseDistance(r.X, PoseFromXyzRpy({0, 0, 0}, {0, 0, 1})), 1e-15);
+  EXPECT_EQ(Remaining(), 0u) << DescribeRemaining();
+}
+
+TEST_F(SdfValuesTest, QuaternionXyzw) {
+  // 90 degrees about z: (x y z w) = (0 0 sin45 cos45).
+  const PoseSpec p = Pose19(
+      "<pose rotation_format='quat_xyzw'>1 2 3 0 0 0.7071067811865476 "
+      "0.7071067811865476</pose>");
+  const Eigen::Vector3d x_turned = p.X.linear() * Eigen::Vector3d::UnitX();
+  EXPECT_LT((x_turned - Eigen::Vector3d::UnitY()).norm(), 1e-15);
+  EXPECT_EQ(p.X.translation(), Eigen::Vector3d(1, 2, 3));
+  // Seven digits are a unit quaternion: no warning.
+  (void)Pose19("<pose rotation_format='quat_xyzw'>0 0 0 0.7071068 0 0 "
+               "0.7071068</pose>");
+  EXPECT_EQ(Remaining(), 0u) << DescribeRemaining();
+  // Empty text is the identity in this form too.
+  EXPECT_TRUE(Pose19("<pose rotation_format='quat_xyzw'/>")
+                  .X.isApprox(Eigen::Isometry3d::Identity()));
+}
+
+TEST_F(SdfValuesTest, NonUnitQuaternionIsNormalisedWithAWarning) {
+  const PoseSpec p =
+      Pose19("<pose rotation_format='quat_xyzw'>0 0 0 0 0 2 2</pose>");
+  const Diagnostic d = TakeWarning(Code::kPoseQuaternionNormalized);
+  EXPECT_EQ(d.source.path, "/r/pose");
+  const Eigen::Vector3d x_turned = p.X.linear() * Eigen::Vector3d::UnitX();
+  EXPECT_LT((x_turned - Eigen::Vector3d::UnitY()).norm(), 1e-15);
+  EXPECT_LT((p.X.linear().determinant() - 1.0), 1e-15);
+}
+
+TEST_F(SdfValuesTest, RotationFormatErrors) {
+  struct Case {
+    const char* pose;
+    Code code;
+  };
+  const Case cases[] = {
+      // both at once, another format, a degrees that is no bool
+      {"<pose rotation_format='quat_xyzw' degrees='true'>0 0 0 0 0 0 1</pose>",
+       Code::kAttributeInvalid},
+      {"<pose rotation_format='quat_wxyz'>0 0 0 1 0 0 0</pose>",
+       Code::kAttributeInvalid},
+      {"<pose rotation_format='euler_ypr'>0 0 0 0 0 0</pose>",
+       Code::kAttributeInvalid},
+      {"<pose degrees='yes'>0 0 0 0 0 0</pose>", Code::kAttributeInvalid},
+      // wrong counts
+      {"<pose rotation_format='quat_xyzw'>0 0 0 0 0 0</pose>",
+       Code::kPoseInvalid},
+      {"<pose rotation_format='euler_rpy'>0 0 0 0 0 0 1</pose>",
+       Code::kPoseInvalid},
+      {"<pose degrees='true'>0 0 0 0 0 0 1</pose>", Code::kPoseInvalid},
+      // non-finite numbers, a zero quaternion
+      {"<pose rotation_format='quat_xyzw'>0 0 0 0 0 0 nan</pose>",
+       Code::kPoseInvalid},
+      {"<pose degrees='true'>0 0 inf 0 0 0</pose>", Code::kPoseInvalid},
+      {"<pose rotation_format='quat_xyzw'>0 0 0 0 0 0 0</pose>",
+       Code::kPoseInvalid},
+      {"<pose rotation_format='quat_xyzw'>0 0 0 1e300 0 0 1e300</pose>",
+       Code::kPoseInvalid},
+  };
+  for (const Case& c : cases) {
+    const PoseSpec p = Pose19(c.pose);
+    EXPECT_TRUE(p.X.isApprox(Eigen::Isometry3d::Identity())) << c.pose;
+    const Diagnostic d = TakeError(c.code);
+    EXPECT_EQ(d.source.path, "/r/pose") << c.pose;
+    EXPECT_EQ(Remaining(), 0u) << c.pose << DescribeRemaining();
+  }
 }
 
 TEST_F(SdfValuesTest, Bool) {

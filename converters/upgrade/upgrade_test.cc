@@ -213,7 +213,7 @@ TEST_F(UpgradeSdfTest, WhatCannotBeUpgradedIsAnError) {
   TakeError(Code::kAttributeMissing);
   EXPECT_EQ(Upgrade(Sdf("1.0", "")), "");
   TakeError(Code::kVersionUnsupported);
-  EXPECT_EQ(Upgrade(Sdf("1.9", "")), "");
+  EXPECT_EQ(Upgrade(Sdf("1.13", "")), "");
   TakeError(Code::kVersionUnsupported);
 }
 

@@ -51,6 +51,7 @@ constexpr std::array kCodes = {
     CodeEntry{Code::kIncludeCycle, "INCLUDE_CYCLE"},
     CodeEntry{Code::kIncludePoseMissing, "INCLUDE_POSE_MISSING"},
     CodeEntry{Code::kIncludeNotModel, "INCLUDE_NOT_MODEL"},
+    CodeEntry{Code::kMergeIncludeUnsupported, "MERGE_INCLUDE_UNSUPPORTED"},
 };
 
 // Entry i names Code(i): the table follows the enum's declaration order

@@ -75,6 +75,9 @@ enum class Code {
   kIncludeCycle,          // INCLUDE_CYCLE: a file includes itself, at any depth.
   kIncludePoseMissing,    // INCLUDE_POSE_MISSING: placement_frame, no <pose>.
   kIncludeNotModel,       // INCLUDE_NOT_MODEL: the included file holds no model.
+  kMergeIncludeUnsupported,  // MERGE_INCLUDE_UNSUPPORTED: a merge-include
+                             // into a world of a model holding links or
+                             // grippers.
 };
 
 // All codes, in declaration order (for documentation checks and tables).

@@ -120,6 +120,11 @@ struct IncludeSpec {
   // (converters/include/include_stand_ins.h): a proof that covers what the
   // including file says, whatever the included file holds.
   bool stand_in = false;
+  // //include/@merge (merge-include, SDFormat 1.9 in a model, 1.10 in a
+  // world): the included model's content goes into the including scope
+  // (converters/include/merge_include.h). After composition the model is
+  // gone and its proxy frame, a kFrame, carries this IncludeSpec.
+  bool merge = false;
 };
 
 struct Element {
@@ -143,6 +148,12 @@ struct Element {
   // included from a file of another version; empty: its parent's. The
   // rules of that version apply to everything in the model (ElementVersions).
   std::string version;
+
+  // For an element a merge-include put into its scope (and the include's
+  // own additions): the proxy frame of the innermost merge-include that
+  // brought it, a sibling before it (IncludeSpec::merge). kNoElement for
+  // every other element.
+  ElementId merged_by = kNoElement;
 
   // kFrame. A frame's parent is a model or the world, or, in SDFormat 1.5
   // and 1.6 only, a link, joint, collision, visual, sensor or light.

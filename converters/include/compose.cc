@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "converters/include/include_chain.h"
+#include "converters/include/merge_include.h"
 
 namespace sdfconv {
 namespace {
@@ -152,7 +153,7 @@ void Composer::Expand(const Pending& p, std::vector<Pending>* stack) {
   }
   if (spec.is_static == true) {
     model.is_static = true;
-  } else if (spec.is_static == false && root.is_static) {
+  } else if (spec.is_static == false && root.is_static && !spec.merge) {
     diags_->Error(Code::kElementInvalid, inc.source,
                   what + ": <static>false</static> cannot make the static "
                          "model '" + root.name +
@@ -186,7 +187,9 @@ bool HasIncludePlaceholders(const Document& doc) {
 
 Document ExpandIncludes(const Document& doc, const IncludeLoader& load,
                         const ComposeOptions& options, Diagnostics* diags) {
-  return Composer(load, options, diags).Run(doc);
+  Document composed = Composer(load, options, diags).Run(doc);
+  if (!HasModelsToMerge(composed)) return composed;
+  return MergeIncludedModels(std::move(composed), diags);
 }
 
 }  // namespace sdfconv

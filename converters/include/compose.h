@@ -16,6 +16,9 @@
 //  - //include/static true makes it static (and so everything in it);
 //    false cannot make a static model dynamic (003 §1.4.6: ELEMENT_INVALID);
 //  - its content is the included model's, then what the include adds;
+//  - with //include/@merge, that content then goes into the including
+//    model or world instead, with a proxy frame for the included model's
+//    frame (merge_include.h); //include/static has no effect there;
 //  - it keeps the included file's SDFormat version (Element::version), so a
 //    1.8 world including a 1.4 model applies 1.4 rules to that model, and
 //    records the file (IncludeSpec::file) and the <include>

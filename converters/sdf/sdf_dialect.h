@@ -50,6 +50,11 @@ struct SdfDialect {
   // Whether //pose/@rotation_format and //pose/@degrees are read (1.9 on);
   // when not, each is ignored with a warning.
   bool pose_rotation_attributes = false;
+  // Whether //include/@merge (merge-include) is read in a <model> (1.9 on)
+  // and in a <world> (1.10 on); where not, the attribute is not read (the
+  // schema check says it is unknown) and the include nests its model.
+  bool model_merge_include = false;
+  bool world_merge_include = false;
   // Whether each link's inertia is checked (LINK_INERTIA_INVALID), the rule
   // of SDFormat files (a URDF's is urdfdom's: its front end warns).
   bool check_inertia = true;

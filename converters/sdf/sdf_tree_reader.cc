@@ -72,7 +72,8 @@ class Reader {
   std::optional<ElementKind> KindOfChild(ElementKind parent,
                                          XmlElement child);
   Element ReadElement(XmlElement node, ElementKind kind);
-  Element ReadInclude(XmlElement node);
+  Element ReadInclude(XmlElement node, ElementKind parent);
+  bool ReadMerge(XmlElement include, ElementKind parent);
   void ReadModel(XmlElement node, Element* model);
   void ReadJoint(XmlElement node, Element* joint);
   Inertial ReadInertial(XmlElement inertial);
@@ -110,8 +111,10 @@ Document Reader::Run(XmlElement top) {
     const Pending pending = stack.back();
     stack.pop_back();
     const ElementId id = doc_.Add(
-        pending.parent, pending.include ? ReadInclude(pending.node)
-                                        : ReadElement(pending.node, pending.kind));
+        pending.parent,
+        pending.include
+            ? ReadInclude(pending.node, doc_.at(pending.parent).kind)
+            : ReadElement(pending.node, pending.kind));
     if (!ReadsChildren(pending.kind) && !FramesIn(pending.kind)) continue;
     const size_t first = stack.size();
     for (XmlElement child : ChildElements(pending.node)) {
@@ -208,10 +211,11 @@ Element Reader::ReadElement(XmlElement node, ElementKind kind) {
   return e;
 }
 
-// An <include>: a model named by //include/name (unnamed: the included
-// model's own name), posed by //include/pose, whose content composition
-// reads from //include/uri.
-Element Reader::ReadInclude(XmlElement node) {
+// An <include> in `parent` (a model or the world): a model named by
+// //include/name (unnamed: the included model's own name), posed by
+// //include/pose, whose content composition reads from //include/uri (and
+// merges into `parent` with //include/@merge).
+Element Reader::ReadInclude(XmlElement node, ElementKind parent) {
   Element e;
   e.kind = ElementKind::kModel;
   e.tag = "model";  // what it stands for, for the sibling-name rules
@@ -242,8 +246,27 @@ Element Reader::ReadInclude(XmlElement node) {
   if (XmlElement is_static = UniqueChild(node, "static")) {
     spec.is_static = ReadBool(is_static, false, diags_);
   }
+  spec.merge = ReadMerge(node, parent);
   e.include = std::move(spec);
   return e;
+}
+
+// //include/@merge where the dialect reads it in `parent`: a bool
+// (ATTRIBUTE_INVALID, and false, for anything else). Where it does not,
+// the attribute is not read; the schema check says it is unknown there.
+bool Reader::ReadMerge(XmlElement include, ElementKind parent) {
+  const bool read = parent == ElementKind::kWorld
+                        ? dialect_.world_merge_include
+                        : dialect_.model_merge_include;
+  const std::optional<std::string> merge = Attribute(include, "merge");
+  if (!read || !merge) return false;
+  const std::optional<bool> value = ParseBool(*merge);
+  if (!value) {
+    diags_->Error(Code::kAttributeInvalid, Locate(include),
+                  "@merge of " + DescribeWithOwner(include) + " is '" +
+                      *merge + "'; expected true, false, 1 or 0");
+  }
+  return value.value_or(false);
 }
 
 void Reader::ReadModel(XmlElement node, Element* model) {

@@ -3,11 +3,13 @@
 #include "converters/sdf/sdf_tree_reader.h"
 
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "converters/diagnostic_test_util.h"
 #include "converters/sdf/legacy_reader.h"
+#include "converters/sdf/sdf_dialect.h"
 #include "converters/sdf/sdf_reader.h"
 #include "converters/xml/xml_sources.h"
 #include "core/document.h"
@@ -152,6 +154,72 @@ TEST_F(SchemaInReaderTest, LinkInertiaByLibsdformatsRule) {
                         "1.4")
                   .has_value());
   TakeError(Code::kLinkInertiaInvalid);
+}
+
+// //include/@merge, read by the walk alone (no schema: the 1.10 tables
+// are not the reader's concern here).
+class MergeAttributeTest : public DiagnosticTest {
+ protected:
+  // The include placeholders of `text`, read as its version says.
+  std::vector<IncludeSpec> Includes(const std::string& text) {
+    auto xml = XmlTree::Parse(text, kFile, &diags_);
+    if (!xml) {
+      ADD_FAILURE() << "not XML:\n" << DescribeRemaining();
+      return {};
+    }
+    const std::string version =
+        Attribute(RootElement(*xml), "version").value_or("");
+    const auto doc = ReadSdfTree(*xml, 0, version, DialectOf(version),
+                                 &diags_, /*check_schema=*/false);
+    std::vector<IncludeSpec> out;
+    if (!doc) return out;
+    for (const Element& e : doc->elements) {
+      if (e.include) out.push_back(*e.include);
+    }
+    return out;
+  }
+
+  std::string In(const std::string& version, const std::string& scope,
+                 const std::string& merge) {
+    return "<sdf version=\"" + version + "\"><" + scope + " name=\"s\">\n" +
+           "<link name=\"l\"/>\n<include merge=\"" + merge +
+           "\"><uri>x</uri></include>\n</" + scope + "></sdf>";
+  }
+};
+
+TEST_F(MergeAttributeTest, InAModelFromOnePointNine) {
+  for (const char* version : {"1.9", "1.10", "1.11", "1.12"}) {
+    SCOPED_TRACE(version);
+    const auto includes = Includes(In(version, "model", "true"));
+    ASSERT_EQ(includes.size(), 1u);
+    EXPECT_TRUE(includes[0].merge);
+    EXPECT_FALSE(Includes(In(version, "model", "0"))[0].merge);
+  }
+  // Before 1.9 the attribute is not read: the include nests its model.
+  for (const char* version : {"1.5", "1.7", "1.8"}) {
+    SCOPED_TRACE(version);
+    EXPECT_FALSE(Includes(In(version, "model", "true"))[0].merge);
+  }
+}
+
+TEST_F(MergeAttributeTest, InAWorldFromOnePointTen) {
+  for (const char* version : {"1.10", "1.11", "1.12"}) {
+    SCOPED_TRACE(version);
+    EXPECT_TRUE(Includes(In(version, "world", "1"))[0].merge);
+  }
+  for (const char* version : {"1.8", "1.9"}) {
+    SCOPED_TRACE(version);
+    EXPECT_FALSE(Includes(In(version, "world", "true"))[0].merge);
+  }
+}
+
+TEST_F(MergeAttributeTest, ANonBooleanIsAnError) {
+  const auto includes = Includes(In("1.9", "model", "yes"));
+  ASSERT_EQ(includes.size(), 1u);
+  EXPECT_FALSE(includes[0].merge);
+  const Diagnostic d = TakeError(Code::kAttributeInvalid);
+  EXPECT_EQ(d.source.line, 3);
+  EXPECT_EQ(d.source.path, R"(/sdf/model[@name="s"]/include)");
 }
 
 }  // namespace

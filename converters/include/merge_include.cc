@@ -1,0 +1,340 @@
+#include "converters/include/merge_include.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "core/frame_graph.h"
+#include "core/resolver.h"
+
+namespace sdfconv {
+namespace {
+
+constexpr char kModelFrame[] = "__model__";
+
+bool ToMerge(const Element& e) {
+  return e.kind == ElementKind::kModel && e.include && e.include->merge &&
+         !e.include->stand_in;
+}
+
+// What libsdformat merges: links, models, joints, frames, grippers and
+// plugins (and namespaced elements, which the Document does not hold).
+bool Merged(const Element& e) {
+  switch (e.kind) {
+    case ElementKind::kLink:
+    case ElementKind::kModel:
+    case ElementKind::kJoint:
+    case ElementKind::kFrame:
+      return true;
+    case ElementKind::kOther:
+      return e.tag == "gripper" || e.tag == "plugin";
+    default:
+      return false;
+  }
+}
+
+// Names `__model__` (an empty value too, where `empty_too`) `proxy`.
+void Redirect(std::string* ref, const std::string& proxy, bool empty_too) {
+  if (*ref == kModelFrame || (empty_too && ref->empty())) *ref = proxy;
+}
+
+// Every reference of `e`, merged into the scope around its model, to the
+// model's frame now names the proxy frame (libsdformat's rules: an empty
+// pose relative_to of a link or model, an empty attached_to of a frame).
+void RedirectModelFrame(Element* e, const std::string& proxy) {
+  switch (e->kind) {
+    case ElementKind::kLink:
+    case ElementKind::kModel:
+      Redirect(&e->pose.relative_to, proxy, /*empty_too=*/true);
+      break;
+    case ElementKind::kFrame:
+      Redirect(&e->attached_to, proxy, /*empty_too=*/true);
+      Redirect(&e->pose.relative_to, proxy, /*empty_too=*/false);
+      break;
+    case ElementKind::kJoint:
+      Redirect(&e->pose.relative_to, proxy, /*empty_too=*/false);
+      Redirect(&e->parent_frame, proxy, /*empty_too=*/false);
+      Redirect(&e->child_frame, proxy, /*empty_too=*/false);
+      for (JointAxis& axis : e->axes) {
+        Redirect(&axis.expressed_in, proxy, /*empty_too=*/false);
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+// libsdformat's Model::CanonicalLinkAndRelativeName over the model at the
+// root of `alone`: its canonical_link, else its first link, else that of
+// its first nested model (prefixed "nested::"), else "".
+std::string CanonicalName(const Document& alone) {
+  std::vector<std::string_view> prefix;  // innermost first
+  ElementId m = alone.root();
+  for (;;) {
+    const Element& model = alone.at(m);
+    std::string_view found;
+    ElementId first_model = kNoElement;
+    if (!model.canonical_link.empty()) {
+      found = model.canonical_link;
+    } else {
+      for (ElementId c : model.children) {
+        const Element& e = alone.at(c);
+        if (e.kind == ElementKind::kLink) {
+          found = e.name;
+          break;
+        }
+        if (e.kind == ElementKind::kModel && first_model == kNoElement) {
+          first_model = c;
+        }
+      }
+    }
+    if (!found.empty()) {
+      prefix.insert(prefix.begin(), found);
+      return JoinScopedName(prefix);
+    }
+    if (first_model == kNoElement) return "";
+    prefix.insert(prefix.begin(), alone.at(first_model).name);
+    m = first_model;
+  }
+}
+
+class Merger {
+ public:
+  Merger(Document doc, Diagnostics* diags)
+      : doc_(std::move(doc)), diags_(diags) {}
+
+  Document Run();
+
+ private:
+  void Merge(ElementId m);
+  Document Alone(ElementId m) const;
+  bool WorldAllows(ElementId m);
+  void ReplaceChild(ElementId parent, ElementId old,
+                    const std::vector<ElementId>& with);
+  std::string Describe(const Element& m) const;
+  Document Compact() const;
+
+  Document doc_;  // children lists edited in place; Compact() at the end
+  Diagnostics* diags_;
+};
+
+Document Merger::Run() {
+  // The deepest first, so that a model is merged after the models merged
+  // into it; among models of one depth in document order, so that of two
+  // includes whose names collide the second is reported. Merging a model
+  // moves only what is deeper than it (and appends its proxy frame).
+  std::vector<int> depth(doc_.size(), 0);
+  std::vector<std::pair<int, ElementId>> order;
+  for (ElementId id = 0; id < static_cast<ElementId>(doc_.size()); ++id) {
+    const Element& e = doc_.at(id);
+    if (e.parent != kNoElement) depth[id] = depth[e.parent] + 1;
+    if (ToMerge(e)) order.push_back({-depth[id], id});
+  }
+  std::sort(order.begin(), order.end());
+  for (const auto& [minus_depth, id] : order) Merge(id);
+  return Compact();
+}
+
+std::string Merger::Describe(const Element& m) const {
+  return "<include merge=\"true\"> of '" + m.include->uri + "'";
+}
+
+// The subtree of `m` as a model file of its own: placed by its <pose> and
+// placement frame only (its relative_to names a frame outside it).
+Document Merger::Alone(ElementId m) const {
+  Document alone;
+  alone.file = doc_.file;
+  alone.version = doc_.at(m).version.empty() ? doc_.version
+                                             : doc_.at(m).version;
+  std::vector<std::pair<ElementId, ElementId>> stack = {{m, kNoElement}};
+  while (!stack.empty()) {
+    const auto [id, parent] = stack.back();
+    stack.pop_back();
+    Element copy = doc_.at(id);
+    copy.children.clear();
+    copy.merged_by = kNoElement;
+    if (parent == kNoElement) copy.pose.relative_to.clear();
+    const ElementId at = alone.Add(parent, std::move(copy));
+    const std::vector<ElementId>& kids = doc_.at(id).children;
+    for (auto it = kids.rbegin(); it != kids.rend(); ++it) {
+      stack.push_back({*it, at});
+    }
+  }
+  return alone;
+}
+
+// Whether the model `m` may be merged into a world, if that is where it
+// is: without links or grippers of its own. Reports each.
+bool Merger::WorldAllows(ElementId m) {
+  bool ok = true;
+  const Element& model = doc_.at(m);
+  if (doc_.at(model.parent).kind != ElementKind::kWorld) return ok;
+  for (ElementId c : model.children) {
+    const Element& e = doc_.at(c);
+    if (e.kind == ElementKind::kLink || e.tag == "gripper") {
+      diags_->Error(Code::kMergeIncludeUnsupported, model.include->source,
+                    Describe(model) + " into world '" +
+                        doc_.at(model.parent).name + "': model '" +
+                        model.name + "' holds <" + e.tag + " name=\"" +
+                        e.name + "\"> directly, and a world holds no " +
+                        e.tag + "s (only its models, frames, joints and "
+                        "plugins are merged into a world)");
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+void Merger::ReplaceChild(ElementId parent, ElementId old,
+                          const std::vector<ElementId>& with) {
+  std::vector<ElementId>& kids = doc_.at(parent).children;
+  std::vector<ElementId> now;
+  now.reserve(kids.size() + with.size());
+  for (ElementId c : kids) {
+    if (c != old) {
+      now.push_back(c);
+      continue;
+    }
+    now.insert(now.end(), with.begin(), with.end());
+  }
+  kids = std::move(now);
+  for (ElementId c : with) doc_.at(c).parent = parent;
+}
+
+void Merger::Merge(ElementId m) {
+  const ElementId parent = doc_.at(m).parent;
+  // The model on its own first, as libsdformat validates it before
+  // merging: its errors are the include's, and it is left out, as any
+  // include that fails.
+  const Document alone = Alone(m);
+  Diagnostics found;
+  const FrameGraph graph = BuildFrameGraph(alone, &found);
+  diags_->Append(found);
+  const bool world_allows = WorldAllows(m);
+  if (found.HasErrors() || !world_allows) {
+    ReplaceChild(parent, m, {});
+    return;
+  }
+  const Element model = doc_.at(m);  // a copy: doc_ grows below
+  const IncludeSpec& spec = *model.include;
+  const bool in_world = doc_.at(parent).kind == ElementKind::kWorld;
+  if (model.is_static) {
+    diags_->Warning(Code::kElementInvalid, spec.source,
+                    Describe(model) + ": model '" + model.name +
+                        "' is static, but what is merged of it is not "
+                        "(libsdformat drops <static> of a merged model)");
+  }
+
+  Element proxy;
+  proxy.kind = ElementKind::kFrame;
+  proxy.tag = "frame";
+  proxy.name = MergedModelProxyFrameName(model.name);
+  proxy.has_name = true;
+  proxy.source = spec.source;
+  proxy.node = model.node;
+  proxy.include = spec;
+  proxy.attached_to = CanonicalName(alone);
+  proxy.pose = model.pose;
+  proxy.pose.present = true;
+  // X_RM: the model frame in the frame R of the include's pose, through
+  // the placement frame if any (X_RM = X_RP * X_MP^-1).
+  proxy.pose.X = ResolveAll(alone, graph).X_W[0];
+  if (proxy.pose.relative_to.empty()) {
+    proxy.pose.relative_to = in_world ? "world" : kModelFrame;
+  }
+  const ElementId proxy_id = doc_.Add(kNoElement, std::move(proxy));
+
+  // The names already taken in the including scope: everything there but
+  // the models still to be merged (they go away; their content is checked
+  // when they are merged).
+  std::unordered_map<std::string, ElementId> taken;
+  for (ElementId c : doc_.at(parent).children) {
+    const Element& e = doc_.at(c);
+    if (c == m || ToMerge(e) || !e.has_name || e.tag == "plugin") continue;
+    taken.emplace(e.name, c);
+  }
+  const std::string proxy_name = doc_.at(proxy_id).name;
+  std::vector<ElementId> merged = {proxy_id};
+  for (ElementId c : model.children) {
+    if (Merged(doc_.at(c))) merged.push_back(c);
+  }
+  std::vector<ElementId> kept;
+  for (ElementId c : merged) {
+    Element& e = doc_.at(c);
+    if (e.has_name && e.tag != "plugin") {
+      const auto [it, fresh] = taken.emplace(e.name, c);
+      if (!fresh) {
+        const Element& other = doc_.at(it->second);
+        diags_->Error(
+            Code::kDuplicateName, spec.source,
+            Describe(model) + ": " + KindName(e.kind) + " '" + e.name +
+                "' has the same name as " +
+                (other.kind == ElementKind::kOther
+                     ? "<" + other.tag + ">"
+                     : std::string(KindName(other.kind))) +
+                " '" + other.name + "' (line " +
+                std::to_string(PlacementSource(other).line) + ") in " +
+                KindName(doc_.at(parent).kind) + " '" +
+                doc_.at(parent).name + "'; it is not merged");
+        continue;
+      }
+    }
+    if (c != proxy_id) {
+      RedirectModelFrame(&e, proxy_name);
+      // What a merge inside it brought keeps that merge's proxy.
+      if (e.merged_by == kNoElement) e.merged_by = proxy_id;
+      // What the included file says keeps its version's rules; what the
+      // <include> adds is the including file's.
+      if (e.version.empty() && e.node.tree != spec.node.tree) {
+        e.version = model.version;
+      }
+    }
+    kept.push_back(c);
+  }
+  ReplaceChild(parent, m, kept);
+}
+
+// The Document of what the root reaches, in pre-order, with new ids.
+Document Merger::Compact() const {
+  Document out;
+  out.file = doc_.file;
+  out.version = doc_.version;
+  if (doc_.size() == 0) return out;
+  std::vector<ElementId> now(doc_.size(), kNoElement);
+  std::vector<std::pair<ElementId, ElementId>> stack = {{0, kNoElement}};
+  while (!stack.empty()) {
+    const auto [id, parent] = stack.back();
+    stack.pop_back();
+    Element copy = doc_.at(id);
+    copy.children.clear();
+    now[id] = out.Add(parent, std::move(copy));
+    const std::vector<ElementId>& kids = doc_.at(id).children;
+    for (auto it = kids.rbegin(); it != kids.rend(); ++it) {
+      stack.push_back({*it, now[id]});
+    }
+  }
+  for (Element& e : out.elements) {
+    if (e.merged_by != kNoElement) e.merged_by = now[e.merged_by];
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string MergedModelProxyFrameName(const std::string& model) {
+  return "_merged__" + model + "__model__";
+}
+
+bool HasModelsToMerge(const Document& doc) {
+  for (const Element& e : doc.elements) {
+    if (ToMerge(e)) return true;
+  }
+  return false;
+}
+
+Document MergeIncludedModels(Document doc, Diagnostics* diags) {
+  return Merger(std::move(doc), diags).Run();
+}
+
+}  // namespace sdfconv

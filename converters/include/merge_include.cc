@@ -1,6 +1,7 @@
 #include "converters/include/merge_include.h"
 
 #include <algorithm>
+#include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -210,7 +211,14 @@ void Merger::Merge(ElementId m) {
   const Document alone = Alone(m);
   Diagnostics found;
   const FrameGraph graph = BuildFrameGraph(alone, &found);
-  diags_->Append(found);
+  const SourceLocation& include_at = doc_.at(m).include->source;
+  for (Diagnostic d : found.items()) {
+    d.message += " (checked on its own before the <include merge=\"true\"> "
+                 "at " + include_at.file + ":" +
+                 std::to_string(include_at.line) + " merges it)";
+    d.related.push_back(include_at);
+    diags_->Add(std::move(d));
+  }
   const bool world_allows = WorldAllows(m);
   if (found.HasErrors() || !world_allows) {
     ReplaceChild(parent, m, {});

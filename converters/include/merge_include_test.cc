@@ -361,7 +361,10 @@ TEST_F(MergeIncludeTest, AModelInvalidOnItsOwnIsNotMerged) {
 <include merge="true"><uri>empty.sdf</uri></include>)"));
   const auto doc = Read(robot);
   ASSERT_TRUE(doc.has_value());
-  EXPECT_EQ(TakeError(Code::kPoseRelativeToInvalid).source.line, 4);
+  const Diagnostic needy = TakeError(Code::kPoseRelativeToInvalid);
+  EXPECT_EQ(needy.source.line, 4);  // in needy.sdf
+  ASSERT_EQ(needy.related.size(), 1u);
+  EXPECT_EQ(needy.related[0].line, 5);  // the <include> in robot.sdf
   const Diagnostic no_link = TakeError(Code::kModelWithoutLink);
   EXPECT_NE(no_link.message.find("empty.sdf"), std::string::npos);
   EXPECT_EQ(Children(*doc, 0),

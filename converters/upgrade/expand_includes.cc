@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "converters/registry.h"
+#include "converters/sdf/pose_text.h"
 #include "converters/upgrade/verify.h"
 #include "converters/xml/xml_tree.h"
 #include "converters/xml/xml_write.h"
@@ -42,6 +43,53 @@ std::vector<NodeId> Includes(const XmlTree& tree, NodeId top) {
     if (where == "model" || where == "world") out.push_back(n);
   }
   return out;
+}
+
+// In an element `id` merged by a merge-include, every reference to the
+// merged model's frame names the proxy frame `proxy`: the XML form of
+// merge_include.h's rule (a link's or model's <pose> relative_to when
+// absent, empty or __model__, a <pose> written for one without; a frame's
+// attached_to when absent, empty or __model__, its pose relative_to when
+// __model__; a joint's pose relative_to, <parent>, <child> and axis
+// expressed_in when __model__).
+void RedirectModelFrame(XmlTree* out, NodeId id, const std::string& proxy) {
+  constexpr std::string_view kModelFrame = "__model__";
+  const auto redirect = [&](NodeId n, std::string_view attribute,
+                            bool empty_too) {
+    if (n == kNoNode) return;
+    const std::optional<std::string> value = out->Attribute(n, attribute);
+    if ((value && *value == kModelFrame) ||
+        (empty_too && value.value_or("").empty())) {
+      out->SetAttribute(n, attribute, proxy);
+    }
+  };
+  const std::string tag = out->Tag(id);
+  if (tag == "link" || tag == "model") {
+    NodeId pose = out->FirstChild(id, "pose");
+    if (pose == kNoNode) {
+      pose = out->NewElement("pose", "0 0 0 0 0 0");
+      out->InsertLine(id, pose, out->FirstChild(id));
+    }
+    redirect(pose, "relative_to", /*empty_too=*/true);
+  } else if (tag == "frame") {
+    redirect(id, "attached_to", /*empty_too=*/true);
+    redirect(out->FirstChild(id, "pose"), "relative_to", /*empty_too=*/false);
+  } else if (tag == "joint") {
+    redirect(out->FirstChild(id, "pose"), "relative_to", /*empty_too=*/false);
+    for (const char* end : {"parent", "child"}) {
+      const NodeId n = out->FirstChild(id, end);
+      if (n != kNoNode && TrimWhitespace(out->Text(n)) == kModelFrame) {
+        out->SetText(n, proxy);
+      }
+    }
+    for (const char* axis : {"axis", "axis2"}) {
+      const NodeId a = out->FirstChild(id, axis);
+      if (a != kNoNode) {
+        redirect(out->FirstChild(a, "xyz"), "expressed_in",
+                 /*empty_too=*/false);
+      }
+    }
+  }
 }
 
 // One file taking part, as 1.8 text, parsed.
@@ -134,6 +182,9 @@ class Expander {
   const SourceFile* As18(const XmlSources& sources, int32_t tree);
   void Correspond(const SourceFile& file, NodeId model, NodeId include);
   void Place(NodeId include, NodeId model, const SourceFile& file);
+  void PlaceMerged(NodeId include, NodeId model, const SourceFile& file,
+                   const Element& proxy);
+  void CorrespondMerged(const SourceFile& file, NodeId parent);
   void DeclareNamespaces(NodeId model, const SourceFile& file);
 
   const IncludeSearch& search_;
@@ -163,9 +214,16 @@ std::optional<std::string> Expander::Run(const upgrade::ProofReading& reading,
       Pair(Includes(sources.tree(0), sources.tree(0).root()),
            Includes(*out_, out_->root()))};
   std::vector<size_t> instance_of(doc.size(), 0);
+  // Per merge-include's proxy frame: the instance of the merged file, which
+  // what it merged (Element::merged_by) is in.
+  std::vector<size_t> merged_instance(doc.size(), 0);
   for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
     const Element& e = doc.at(id);
-    if (e.parent != kNoElement) instance_of[id] = instance_of[e.parent];
+    if (e.merged_by != kNoElement) {
+      instance_of[id] = merged_instance[e.merged_by];
+    } else if (e.parent != kNoElement) {
+      instance_of[id] = instance_of[e.parent];
+    }
     if (!e.include || e.include->file.empty()) continue;
     const NodeRef& read = e.include->node;  // the <include> as read
     const auto written = instances[instance_of[id]].find(read.node);
@@ -175,11 +233,21 @@ std::optional<std::string> Expander::Run(const upgrade::ProofReading& reading,
     }
     const NodeId include = written->second;
     const NodeId model = out_->Import(*file->tree, file->model);
-    Place(include, model, *file);
-    Correspond(*file, model, include);
     instances.push_back(Pair(Includes(sources.tree(e.node.tree), e.node.node),
                              Includes(*out_, model)));
-    instance_of[id] = instances.size() - 1;
+    if (e.include->merge) {  // e is the proxy frame (merge_include.h)
+      const NodeId parent = out_->ParentElement(include);
+      PlaceMerged(include, model, *file, e);
+      CorrespondMerged(*file, parent);
+      merged_instance[id] = instances.size() - 1;
+    } else {
+      Place(include, model, *file);
+      if (e.merged_by != kNoElement) {  // an <include> a merge brought
+        RedirectModelFrame(&*out_, model, doc.at(e.merged_by).name);
+      }
+      Correspond(*file, model, include);
+      instance_of[id] = instances.size() - 1;
+    }
   }
   if (diags_->HasErrors()) return std::nullopt;
   std::optional<std::string> text = out_->SerializeAsRead();
@@ -270,6 +338,90 @@ void Expander::Place(NodeId include, NodeId model, const SourceFile& file) {
     const NodeId copy = out.Clone(added, /*with_comments=*/true);
     out.Reindent(copy, out.Indent(added).value_or(""), out.ChildIndent(model));
     out.InsertLine(model, copy);
+  }
+}
+
+// Puts what a merge-include merges where `include` is, in the model or
+// world around it (merge_include.h says what and how, on the Document):
+// its proxy frame, with the attachment and the pose the composition
+// computed, then the merged elements of `model` (imported from `file`) in
+// order, then what the include adds, each with its references to the
+// model frame naming the proxy frame; the include and the rest of the
+// model (<static>, <pose>, ...) are dropped. <include>s directly in the
+// model are merged too: nested models or merges of their own, expanded
+// from the worklist later (a nested one is then redirected as a <model>;
+// a merge's proxy frame has its redirected relative_to from the
+// composition).
+void Expander::PlaceMerged(NodeId include, NodeId model,
+                           const SourceFile& file, const Element& proxy) {
+  XmlTree& out = *out_;
+  const NodeId parent = out.ParentElement(include);
+  const std::string indent =
+      out.Indent(include).value_or(out.ChildIndent(parent));
+  const NodeId frame = out.NewElement("frame");
+  out.SetAttribute(frame, "name", proxy.name);
+  if (!proxy.attached_to.empty()) {
+    out.SetAttribute(frame, "attached_to", proxy.attached_to);
+  }
+  out.InsertLine(parent, frame, include);
+  // The pose as written (the include's, else the model's own) when it
+  // places the model frame; computed through a placement frame.
+  NodeId written = kNoNode;
+  const bool placed =
+      out.FirstChild(include, "placement_frame") != kNoNode ||
+      !out.Attribute(model, "placement_frame").value_or("").empty();
+  if (!placed) {
+    written = out.FirstChild(include, "pose");
+    if (written == kNoNode) written = out.FirstChild(model, "pose");
+  }
+  const NodeId pose =
+      written != kNoNode ? out.Clone(written, /*with_comments=*/false)
+                         : out.NewElement("pose", FormatPose(proxy.pose.X));
+  out.SetAttribute(pose, "relative_to", proxy.pose.relative_to);
+  out.InsertLine(frame, pose);
+  const auto move = [&](NodeId element, bool clone) {
+    const std::string from = out.Indent(element).value_or(indent);
+    const NodeId moved =
+        clone ? out.Clone(element, /*with_comments=*/true) : element;
+    if (!clone) out.Detach(element);
+    out.Reindent(moved, from, indent);
+    out.InsertLine(parent, moved, include);
+    RedirectModelFrame(&out, moved, proxy.name);
+    return moved;
+  };
+  for (NodeId element : out.ChildElements(model)) {
+    const std::string& tag = out.Tag(element);
+    if (tag != "link" && tag != "model" && tag != "joint" && tag != "frame" &&
+        tag != "gripper" && tag != "plugin" && tag != "include" &&
+        !out.IsNamespaced(element)) {
+      continue;
+    }
+    DeclareNamespaces(move(element, /*clone=*/false), file);
+  }
+  for (NodeId added : out.ChildElements(include)) {
+    const std::string& tag = out.Tag(added);
+    if (tag == "joint" || tag == "frame" || tag == "plugin") {
+      move(added, /*clone=*/true);
+    }
+  }
+  out.RemoveLine(include);
+}
+
+// As Correspond, for a merged instance: its elements are in `parent`'s
+// scope, in the input and in the output.
+void Expander::CorrespondMerged(const SourceFile& file, NodeId parent) {
+  const std::string scope = ScopedName(*out_, parent);
+  for (const auto& [from, to] : file.became.renamed) {
+    const auto in = Inside(from.second, file.input_model_name);
+    const auto now = Inside(to.second, file.model_name);
+    if (!in || !now) continue;
+    became_.renamed[{from.first, JoinScopedName({*in, scope})}] = {
+        to.first, JoinScopedName({*now, scope})};
+  }
+  for (const std::string& joint : file.became.flipped_joints) {
+    if (const auto now = Inside(joint, file.model_name)) {
+      became_.flipped_joints.insert(JoinScopedName({*now, scope}));
+    }
   }
 }
 

@@ -104,12 +104,19 @@ struct Node {
   std::vector<size_t> children;
 };
 
+bool IsMergePlaceholder(const Element& e) {
+  return IsPlaceholder(e) && e.include->merge;
+}
+
 // `doc` with each unnamed include placeholder known by its URI's name, as
-// references to it are written.
+// references to it are written; a merge-include's placeholder is no model
+// (its content is named as if written in its scope).
 Document Named(const Document& doc) {
   Document named = doc;
   for (Element& e : named.elements) {
-    if (IsPlaceholder(e) && !e.has_name) {
+    if (IsMergePlaceholder(e)) {
+      e.kind = ElementKind::kOther;
+    } else if (IsPlaceholder(e) && !e.has_name) {
       e.name = PlaceholderName(e);
       e.has_name = !e.name.empty();
     }
@@ -149,6 +156,8 @@ void Builder::Collect() {
   // Per scope: references whose first segment names nothing there.
   std::map<ElementId, std::vector<std::pair<std::string, std::string>>>
       dangling;
+  // Per scope: names that name nothing there, for its merge-include.
+  std::map<ElementId, std::vector<std::string>> merged;
   for (const Reference& r : References(in_, index_)) {
     const ElementId target = index_.Lookup(r.scope, r.text);
     if (target != kNoElement) {
@@ -162,7 +171,10 @@ void Builder::Collect() {
       continue;
     }
     const size_t sep = r.text.find(kScopeSeparator);
-    if (sep == std::string_view::npos) continue;
+    if (sep == std::string_view::npos) {
+      if (r.text != kModelFrame) merged[r.scope].emplace_back(r.text);
+      continue;
+    }
     const std::string prefix(r.text.substr(0, sep));
     if (index_.Lookup(r.scope, prefix) == kNoElement) {
       dangling[r.scope].push_back(
@@ -176,14 +188,34 @@ void Builder::Collect() {
     for (const auto& [placeholder, s] : stand_ins_) {
       if (index_.ScopeOf(placeholder) == scope &&
           !original_.at(placeholder).has_name &&
+          !IsMergePlaceholder(in_.at(placeholder)) &&
           referred.count(placeholder) == 0) {
         unnamed.push_back(placeholder);
       }
     }
-    if (prefixes.size() != 1 || unnamed.size() != 1) continue;
+    if (prefixes.size() != 1 || unnamed.size() != 1) {
+      for (const auto& r : refs) {
+        merged[scope].push_back(JoinScopedName({r.second, r.first}));
+      }
+      continue;
+    }
     StandIn& s = stand_ins_[unnamed[0]];
     s.name = *prefixes.begin();
     for (const auto& r : refs) AddPath(s, r.second);
+  }
+  // What no model of the scope names may come from its merge-include, if
+  // it has exactly one.
+  for (const auto& [scope, paths] : merged) {
+    ElementId merge = kNoElement;
+    int merges = 0;
+    for (ElementId c : in_.at(scope).children) {
+      if (IsMergePlaceholder(in_.at(c))) {
+        merge = c;
+        ++merges;
+      }
+    }
+    if (merges != 1) continue;
+    for (const std::string& path : paths) AddPath(stand_ins_[merge], path);
   }
 }
 
@@ -202,7 +234,8 @@ Element Builder::Made(const Element& placeholder, ElementKind kind,
 }
 
 // SDFormat 1.5+ (or a world): a model holding the referred links and the
-// nested models their paths go through.
+// nested models their paths go through; for a merge-include, those links
+// and models themselves, in the scope of the include.
 void Builder::EmitNested(const Element& placeholder, const StandIn& s,
                          ElementId parent) {
   std::vector<Node> nodes = {{s.name, true, Pose::Identity(), {}}};
@@ -240,13 +273,23 @@ void Builder::EmitNested(const Element& placeholder, const StandIn& s,
     nodes[scope].children.push_back(nodes.size() - 1);
     has_link = has_link || scope == 0;
   }
-  if (!has_link) {
+  const bool merged = placeholder.include->merge;
+  if (!has_link && !merged) {
     nodes.push_back(
         {"stand_in_link", false, StandInPose("stand_in_link"), {}});
     nodes[0].children.push_back(nodes.size() - 1);
   }
-  // Depth first, in order, so that the Document stays in pre-order.
-  std::vector<std::pair<size_t, ElementId>> stack = {{0, parent}};
+  // Depth first, in order, so that the Document stays in pre-order. What a
+  // merge-include stands for is in the scope itself, placed by its pose.
+  std::vector<std::pair<size_t, ElementId>> stack;
+  if (merged) {
+    const auto& kids = nodes[0].children;
+    for (auto it = kids.rbegin(); it != kids.rend(); ++it) {
+      stack.push_back({*it, parent});
+    }
+  } else {
+    stack.push_back({0, parent});
+  }
   while (!stack.empty()) {
     const auto [n, under] = stack.back();
     stack.pop_back();
@@ -256,6 +299,9 @@ void Builder::EmitNested(const Element& placeholder, const StandIn& s,
     if (n == 0) {
       e.pose = placeholder.pose;
       e.is_static = placeholder.include->is_static.value_or(false);
+    } else if (under == parent) {  // merged into the scope
+      e.pose = placeholder.pose;
+      e.pose.X = placeholder.pose.X * nodes[n].X;
     } else {
       e.pose.X = nodes[n].X;
       e.pose.present = !nodes[n].model;

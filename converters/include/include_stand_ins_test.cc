@@ -53,6 +53,43 @@ TEST(IncludeStandInsTest, NestedFrom15On) {
                 "link m::valve::base (stand-in)", "joint m::j"}));
 }
 
+// Errors other than phase 1's "no schema" for a version whose tables are
+// not in yet (converters/sdf/schema_check.h).
+std::vector<std::string> ErrorsBeyondSchema(const Diagnostics& diags) {
+  std::vector<std::string> out;
+  for (const Diagnostic& d : diags.items()) {
+    if (d.severity != Severity::kError ||
+        (d.code == Code::kVersionUnsupported &&
+         d.message.rfind("no schema for SDFormat version", 0) == 0)) {
+      continue;
+    }
+    out.push_back(FormatDiagnostic(d));
+  }
+  return out;
+}
+
+TEST(IncludeStandInsTest, AMergeIncludeStandsInForNamesInItsScope) {
+  Diagnostics diags;
+  const std::vector<std::string> elements = Read(Sdf("1.9", R"(  <model name="m">
+    <link name="body"/>
+    <frame name="mount"/>
+    <include merge="true">
+      <uri>model://arm</uri>
+      <pose relative_to="mount">1 0 0 0 0 0</pose>
+    </include>
+    <joint name="j" type="fixed"><parent>body</parent><child>base</child></joint>
+    <frame name="f" attached_to="wrist::tip"/>
+  </model>
+)"),
+                                                 &diags);
+  EXPECT_EQ(ErrorsBeyondSchema(diags), std::vector<std::string>{});
+  EXPECT_EQ(elements,
+            (std::vector<std::string>{
+                "model m", "link m::body", "frame m::mount",
+                "model m::wrist (stand-in)", "link m::wrist::tip (stand-in)",
+                "link m::base (stand-in)", "joint m::j", "frame m::f"}));
+}
+
 TEST(IncludeStandInsTest, FlatBefore15AndNamedByTheirReferences) {
   Diagnostics diags;
   const std::vector<std::string> elements = Read(Sdf("1.4", R"(  <model name="m">

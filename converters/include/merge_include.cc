@@ -247,7 +247,9 @@ void Merger::Merge(ElementId m) {
   proxy.pose.present = true;
   // X_RM: the model frame in the frame R of the include's pose, through
   // the placement frame if any (X_RM = X_RP * X_MP^-1).
-  proxy.pose.X = ResolveAll(alone, graph).X_W[0];
+  if (!model.placement_frame.empty()) {
+    proxy.pose.X = ResolveAll(alone, graph).X_W[0];
+  }
   if (proxy.pose.relative_to.empty()) {
     proxy.pose.relative_to = in_world ? "world" : kModelFrame;
   }

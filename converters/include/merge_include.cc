@@ -110,7 +110,12 @@ class Merger {
  private:
   void Merge(ElementId m);
   Document Alone(ElementId m) const;
+  bool ValidAlone(ElementId m, const Document& alone, FrameGraph* graph);
   bool WorldAllows(ElementId m);
+  Element Proxy(const Element& model, const Document& alone,
+                const FrameGraph& graph, bool in_world) const;
+  std::vector<ElementId> FreeNames(const Element& model, ElementId parent,
+                                   const std::vector<ElementId>& candidates);
   void ReplaceChild(ElementId parent, ElementId old,
                     const std::vector<ElementId>& with);
   std::string Describe(const Element& m) const;
@@ -203,14 +208,13 @@ void Merger::ReplaceChild(ElementId parent, ElementId old,
   for (ElementId c : with) doc_.at(c).parent = parent;
 }
 
-void Merger::Merge(ElementId m) {
-  const ElementId parent = doc_.at(m).parent;
-  // The model on its own first, as libsdformat validates it before
-  // merging: its errors are the include's, and it is left out, as any
-  // include that fails.
-  const Document alone = Alone(m);
+// Checks the model `m` on its own, as libsdformat validates an included
+// model before merging it, and reports what it finds at the <include>
+// too. Sets `graph`, complete when it returns true.
+bool Merger::ValidAlone(ElementId m, const Document& alone,
+                        FrameGraph* graph) {
   Diagnostics found;
-  const FrameGraph graph = BuildFrameGraph(alone, &found);
+  *graph = BuildFrameGraph(alone, &found);
   const SourceLocation& include_at = doc_.at(m).include->source;
   for (Diagnostic d : found.items()) {
     d.message += " (checked on its own before the <include merge=\"true\"> "
@@ -219,29 +223,21 @@ void Merger::Merge(ElementId m) {
     d.related.push_back(include_at);
     diags_->Add(std::move(d));
   }
-  const bool world_allows = WorldAllows(m);
-  if (found.HasErrors() || !world_allows) {
-    ReplaceChild(parent, m, {});
-    return;
-  }
-  const Element model = doc_.at(m);  // a copy: doc_ grows below
-  const IncludeSpec& spec = *model.include;
-  const bool in_world = doc_.at(parent).kind == ElementKind::kWorld;
-  if (model.is_static) {
-    diags_->Warning(Code::kElementInvalid, spec.source,
-                    Describe(model) + ": model '" + model.name +
-                        "' is static, but what is merged of it is not "
-                        "(libsdformat drops <static> of a merged model)");
-  }
+  return !found.HasErrors();
+}
 
+// The proxy frame of `model` (valid on its own as `alone`, with `graph`),
+// merged into a world or a model.
+Element Merger::Proxy(const Element& model, const Document& alone,
+                      const FrameGraph& graph, bool in_world) const {
   Element proxy;
   proxy.kind = ElementKind::kFrame;
   proxy.tag = "frame";
   proxy.name = MergedModelProxyFrameName(model.name);
   proxy.has_name = true;
-  proxy.source = spec.source;
+  proxy.source = model.include->source;
   proxy.node = model.node;
-  proxy.include = spec;
+  proxy.include = model.include;
   proxy.attached_to = CanonicalName(alone);
   proxy.pose = model.pose;
   proxy.pose.present = true;
@@ -253,31 +249,33 @@ void Merger::Merge(ElementId m) {
   if (proxy.pose.relative_to.empty()) {
     proxy.pose.relative_to = in_world ? "world" : kModelFrame;
   }
-  const ElementId proxy_id = doc_.Add(kNoElement, std::move(proxy));
+  return proxy;
+}
 
-  // The names already taken in the including scope: everything there but
-  // the models still to be merged (they go away; their content is checked
-  // when they are merged).
+// Of `candidates` (the proxy frame, then what `model` merges), those whose
+// names are free in `parent`, the scope `model` is merged into; each other
+// one is reported at the <include>.
+std::vector<ElementId> Merger::FreeNames(
+    const Element& model, ElementId parent,
+    const std::vector<ElementId>& candidates) {
+  // The names already taken: everything in the scope but the models still
+  // to be merged (they go away; their content is checked when they are
+  // merged) and plugins (which may share names).
   std::unordered_map<std::string, ElementId> taken;
   for (ElementId c : doc_.at(parent).children) {
     const Element& e = doc_.at(c);
-    if (c == m || ToMerge(e) || !e.has_name || e.tag == "plugin") continue;
+    if (ToMerge(e) || !e.has_name || e.tag == "plugin") continue;
     taken.emplace(e.name, c);
   }
-  const std::string proxy_name = doc_.at(proxy_id).name;
-  std::vector<ElementId> merged = {proxy_id};
-  for (ElementId c : model.children) {
-    if (Merged(doc_.at(c))) merged.push_back(c);
-  }
-  std::vector<ElementId> kept;
-  for (ElementId c : merged) {
-    Element& e = doc_.at(c);
+  std::vector<ElementId> free;
+  for (ElementId c : candidates) {
+    const Element& e = doc_.at(c);
     if (e.has_name && e.tag != "plugin") {
       const auto [it, fresh] = taken.emplace(e.name, c);
       if (!fresh) {
         const Element& other = doc_.at(it->second);
         diags_->Error(
-            Code::kDuplicateName, spec.source,
+            Code::kDuplicateName, model.include->source,
             Describe(model) + ": " + KindName(e.kind) + " '" + e.name +
                 "' has the same name as " +
                 (other.kind == ElementKind::kOther
@@ -290,17 +288,48 @@ void Merger::Merge(ElementId m) {
         continue;
       }
     }
-    if (c != proxy_id) {
-      RedirectModelFrame(&e, proxy_name);
-      // What a merge inside it brought keeps that merge's proxy.
-      if (e.merged_by == kNoElement) e.merged_by = proxy_id;
-      // What the included file says keeps its version's rules; what the
-      // <include> adds is the including file's.
-      if (e.version.empty() && e.node.tree != spec.node.tree) {
-        e.version = model.version;
-      }
+    free.push_back(c);
+  }
+  return free;
+}
+
+void Merger::Merge(ElementId m) {
+  const ElementId parent = doc_.at(m).parent;
+  const Document alone = Alone(m);
+  FrameGraph graph;
+  const bool valid = ValidAlone(m, alone, &graph);
+  if (!WorldAllows(m) || !valid) {
+    ReplaceChild(parent, m, {});  // left out, as any include that fails
+    return;
+  }
+  const Element model = doc_.at(m);  // a copy: doc_ grows below
+  const IncludeSpec& spec = *model.include;
+  if (model.is_static) {
+    diags_->Warning(Code::kElementInvalid, spec.source,
+                    Describe(model) + ": model '" + model.name +
+                        "' is static, but what is merged of it is not "
+                        "(libsdformat drops <static> of a merged model)");
+  }
+  const bool in_world = doc_.at(parent).kind == ElementKind::kWorld;
+  const ElementId proxy = doc_.Add(
+      kNoElement, Proxy(model, alone, graph, in_world));
+  std::vector<ElementId> candidates = {proxy};
+  for (ElementId c : model.children) {
+    if (Merged(doc_.at(c))) candidates.push_back(c);
+  }
+  const std::vector<ElementId> kept = FreeNames(model, parent, candidates);
+  const std::string proxy_name = doc_.at(proxy).name;
+  for (ElementId c : kept) {
+    if (c == proxy) continue;
+    Element& e = doc_.at(c);
+    RedirectModelFrame(&e, proxy_name);
+    // What a merge inside it brought keeps that merge's proxy.
+    if (e.merged_by == kNoElement) e.merged_by = proxy;
+    // What the included file says keeps its version's rules; what the
+    // <include> adds is the including file's.
+    if (e.version.empty() && e.node.tree != spec.node.tree) {
+      e.version = model.version;
     }
-    kept.push_back(c);
   }
   ReplaceChild(parent, m, kept);
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "converters/include/compose.h"
+#include "converters/include/merge_include.h"
 #include "core/scope.h"
 
 namespace sdfconv {
@@ -274,7 +275,15 @@ void Builder::EmitNested(const Element& placeholder, const StandIn& s,
     has_link = has_link || scope == 0;
   }
   const bool merged = placeholder.include->merge;
-  if (!has_link && !merged) {
+  if (merged) {
+    // Where the proxy frame would be, a link: the scope then has one, as
+    // it would with the model's content merged.
+    const std::string proxy = MergedModelProxyFrameName(s.name);
+    if (child(0, proxy) == 0) {
+      nodes.push_back({proxy, false, Pose::Identity(), {}});
+      nodes[0].children.insert(nodes[0].children.begin(), nodes.size() - 1);
+    }
+  } else if (!has_link) {
     nodes.push_back(
         {"stand_in_link", false, StandInPose("stand_in_link"), {}});
     nodes[0].children.push_back(nodes.size() - 1);

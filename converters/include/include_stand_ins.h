@@ -19,10 +19,12 @@
 // include in a model is the links themselves, named `wall::link`, posed by
 // the include's pose composed with the link's. A merge-include
 // (IncludeSpec::merge) puts its model's content into the including scope:
-// its stand-in is, in that scope, a link for each plain name the document
-// refers to there that names nothing else (and a nested model for each
-// `a::` prefix that names nothing), posed by the include's pose composed
-// with the link's, when the scope has exactly one merge-include. What an
+// its stand-in is, in that scope, a link named as its proxy frame would be
+// (`_merged__NAME__model__`, at the include's pose: the scope has a link,
+// as with the content merged), then, when the scope has exactly one
+// merge-include, a link for each plain name the document refers to there
+// that names nothing else (and a nested model for each `a::` prefix that
+// names nothing), posed by the include's pose composed with the link's. What an
 // include adds inside it (<joint>, <frame>, <plugin>) is not part of its
 // stand-in. Every element
 // of a stand-in has IncludeSpec::stand_in set, with the include's NodeRef,

@@ -86,8 +86,22 @@ TEST(IncludeStandInsTest, AMergeIncludeStandsInForNamesInItsScope) {
   EXPECT_EQ(elements,
             (std::vector<std::string>{
                 "model m", "link m::body", "frame m::mount",
+                "link m::_merged__arm__model__ (stand-in)",
                 "model m::wrist (stand-in)", "link m::wrist::tip (stand-in)",
                 "link m::base (stand-in)", "joint m::j", "frame m::f"}));
+}
+
+TEST(IncludeStandInsTest, AMergeIncludeAloneGivesItsModelALink) {
+  Diagnostics diags;
+  const std::vector<std::string> elements = Read(Sdf("1.9", R"(  <model name="m">
+    <include merge="true"><uri>model://arm</uri></include>
+  </model>
+)"),
+                                                 &diags);
+  EXPECT_EQ(ErrorsBeyondSchema(diags), std::vector<std::string>{});
+  EXPECT_EQ(elements,
+            (std::vector<std::string>{
+                "model m", "link m::_merged__arm__model__ (stand-in)"}));
 }
 
 TEST(IncludeStandInsTest, FlatBefore15AndNamedByTheirReferences) {

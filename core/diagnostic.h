@@ -77,7 +77,7 @@ enum class Code {
   kIncludeNotModel,       // INCLUDE_NOT_MODEL: the included file holds no model.
   kMergeIncludeUnsupported,  // MERGE_INCLUDE_UNSUPPORTED: a merge-include
                              // into a world of a model holding links or
-                             // grippers.
+                             // grippers, or into neither model nor world.
 };
 
 // All codes, in declaration order (for documentation checks and tables).

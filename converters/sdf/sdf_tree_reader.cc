@@ -504,6 +504,32 @@ XmlElement FindTop(XmlElement root, Diagnostics* diags) {
   return top;
 }
 
+// MERGE_INCLUDE_UNSUPPORTED for each <include merge="true"> (from 1.9 on)
+// in an element other than a <model> or <world>, which the walk does not
+// read (libsdformat: "Merge-include does not support parent element of
+// type ..."). Plugins' and namespaced elements' content is not SDFormat.
+void ReportMisplacedMerges(const XmlTree& xml, const SdfDialect& dialect,
+                           Diagnostics* diags) {
+  if (!dialect.model_merge_include) return;
+  const auto opaque = [&](NodeId n) {
+    return xml.Tag(n) == "plugin" || xml.IsNamespaced(n);
+  };
+  for (NodeId n : xml.Elements(xml.root(), opaque)) {
+    if (xml.Tag(n) != "include") continue;
+    const NodeId parent = xml.ParentElement(n);
+    if (parent == kNoNode || parent == xml.root()) continue;  // FindTop's
+    const std::string& where = xml.Tag(parent);
+    if (where == "model" || where == "world") continue;
+    if (!ParseBool(xml.Attribute(n, "merge").value_or("")).value_or(false)) {
+      continue;
+    }
+    diags->Error(Code::kMergeIncludeUnsupported, xml.Locate(n),
+                 "<include merge=\"true\"> in <" + where +
+                     ">: only a <model> or a <world> can merge an included "
+                     "model; it is not read");
+  }
+}
+
 // Appends the findings of `schema` that the reading (what `diags` got from
 // index `first` on) did not already report, with the same code, at the
 // same element: a malformed <pose>, a joint without <parent>, a missing
@@ -613,6 +639,7 @@ std::optional<Document> ReadSdfTree(const XmlTree& xml, int32_t tree,
   } else {
     doc = Reader(xml, tree, version, dialect, diags).Run(top);
   }
+  ReportMisplacedMerges(xml, dialect, diags);
   AppendUnreported(schema, doc, first, diags);
   return doc;
 }

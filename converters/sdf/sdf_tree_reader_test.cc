@@ -213,6 +213,26 @@ TEST_F(MergeAttributeTest, InAWorldFromOnePointTen) {
   }
 }
 
+TEST_F(MergeAttributeTest, OnlyAModelOrAWorldMerges) {
+  EXPECT_TRUE(Includes(R"(<sdf version="1.9"><world name="w">
+<frame name="f">
+  <include merge="true"><uri>x</uri></include>
+  <include><uri>y</uri></include>
+</frame>
+<model name="m"><link name="l"/>
+  <plugin name="p" filename="p"><include merge="true"/></plugin>
+</model>
+</world></sdf>)")
+                  .empty());
+  const Diagnostic d = TakeError(Code::kMergeIncludeUnsupported);
+  EXPECT_EQ(d.source.line, 3);
+  // Before 1.9 there is no merge-include to misplace.
+  EXPECT_TRUE(Includes(R"(<sdf version="1.8"><world name="w">
+<frame name="f"><include merge="true"><uri>x</uri></include></frame>
+</world></sdf>)")
+                  .empty());
+}
+
 TEST_F(MergeAttributeTest, ANonBooleanIsAnError) {
   const auto includes = Includes(In("1.9", "model", "yes"));
   ASSERT_EQ(includes.size(), 1u);

@@ -35,6 +35,8 @@ constexpr std::array kCodes = {
     CodeEntry{Code::kJointAxisExpressedInInvalid,
               "JOINT_AXIS_EXPRESSED_IN_INVALID"},
     CodeEntry{Code::kJointAxisInvalid, "JOINT_AXIS_INVALID"},
+    CodeEntry{Code::kJointAxisMimicInvalid, "JOINT_AXIS_MIMIC_INVALID"},
+    CodeEntry{Code::kJointAxisMimicCycle, "JOINT_AXIS_MIMIC_CYCLE"},
     CodeEntry{Code::kFrameAttachedToInvalid, "FRAME_ATTACHED_TO_INVALID"},
     CodeEntry{Code::kFrameAttachedToCycle, "FRAME_ATTACHED_TO_CYCLE"},
     CodeEntry{Code::kFrameAttachedToGraphError,

@@ -53,6 +53,10 @@ enum class Code {
   kJointParentSameAsChild,       // JOINT_PARENT_SAME_AS_CHILD
   kJointAxisExpressedInInvalid,  // JOINT_AXIS_EXPRESSED_IN_INVALID
   kJointAxisInvalid,             // JOINT_AXIS_INVALID: zero-length axis.
+  kJointAxisMimicInvalid,  // JOINT_AXIS_MIMIC_INVALID: a <mimic>'s leader
+                           // joint or axis does not exist, or an axis
+                           // mimics itself.
+  kJointAxisMimicCycle,    // JOINT_AXIS_MIMIC_CYCLE: mimics form a cycle.
   // Frame graphs.
   kFrameAttachedToInvalid,     // FRAME_ATTACHED_TO_INVALID
   kFrameAttachedToCycle,       // FRAME_ATTACHED_TO_CYCLE

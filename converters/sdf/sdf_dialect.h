@@ -50,6 +50,9 @@ struct SdfDialect {
   // Whether //pose/@rotation_format and //pose/@degrees are read (1.9 on);
   // when not, each is ignored with a warning.
   bool pose_rotation_attributes = false;
+  // Whether //axis/mimic and //axis2/mimic are read (1.11 on); when not, a
+  // <mimic> is an element the version does not have (phase 1 warns).
+  bool axis_mimic = false;
   // Whether each link's inertia is checked (LINK_INERTIA_INVALID), the rule
   // of SDFormat files (a URDF's is urdfdom's: its front end warns).
   bool check_inertia = true;

@@ -78,6 +78,7 @@ class Reader {
   Inertial ReadInertial(XmlElement inertial);
   void CheckInertia(const Element& link);
   JointAxis ReadAxis(XmlElement axis);
+  JointMimic ReadMimic(XmlElement mimic);
   // An axis the joint's type has and its file does not write.
   JointAxis DefaultAxis(const SourceLocation& joint_at) const;
   std::string ReadJointLink(XmlElement joint, std::string_view tag,
@@ -324,6 +325,11 @@ JointAxis Reader::ReadAxis(XmlElement axis) {
   if (rule == AxisFrameRule::kParentModelFrame) {
     result.expressed_in = kModelFrame;
   }
+  if (dialect_.axis_mimic) {
+    if (XmlElement mimic = UniqueChild(axis, "mimic")) {
+      result.mimic = ReadMimic(mimic);
+    }
+  }
   if (rule == AxisFrameRule::kUseParentModelFrame) {
     XmlElement use = UniqueChild(axis, "use_parent_model_frame");
     if (use && ReadBool(use, false, diags_)) {
@@ -339,6 +345,34 @@ JointAxis Reader::ReadAxis(XmlElement axis) {
                                    ? " (use <xyz expressed_in=\"__model__\">)"
                                    : " (its axes are in the model frame)"));
   }
+  return result;
+}
+
+// mimic.sdf (1.11): @joint required; @axis, <multiplier>, <offset> and
+// <reference> with their defaults. What the names mean is the core's.
+JointMimic Reader::ReadMimic(XmlElement mimic) {
+  JointMimic result;
+  result.source = Locate(mimic);
+  if (std::optional<std::string> joint = Attribute(mimic, "joint")) {
+    result.joint = std::move(*joint);
+  } else {
+    const XmlElement axis = ParentElement(mimic);
+    diags_->Error(Code::kAttributeMissing, result.source,
+                  "<mimic> of <" + Tag(axis) + "> of " +
+                      DescribeElement(ParentElement(axis)) +
+                      " has no joint attribute (the leader joint)");
+  }
+  if (std::optional<std::string> axis = Attribute(mimic, "axis")) {
+    result.axis = std::move(*axis);
+  }
+  const auto read = [&](std::string_view tag, double* value) {
+    if (XmlElement e = UniqueChild(mimic, tag)) {
+      *value = ReadDouble(e, *value, diags_);
+    }
+  };
+  read("multiplier", &result.multiplier);
+  read("offset", &result.offset);
+  read("reference", &result.reference);
   return result;
 }
 

@@ -3,11 +3,14 @@
 #include "converters/sdf/sdf_tree_reader.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "converters/diagnostic_test_util.h"
 #include "converters/sdf/legacy_reader.h"
+#include "converters/sdf/sdf_dialect.h"
 #include "converters/sdf/sdf_reader.h"
 #include "converters/xml/xml_sources.h"
 #include "core/document.h"
@@ -152,6 +155,102 @@ TEST_F(SchemaInReaderTest, LinkInertiaByLibsdformatsRule) {
                         "1.4")
                   .has_value());
   TakeError(Code::kLinkInertiaInvalid);
+}
+
+// //axis/mimic and //axis2/mimic, read from 1.11 on. Without phase 1
+// (no schema for 1.10-1.12 yet: VERSION_UNSUPPORTED from schema_check).
+class MimicReaderTest : public DiagnosticTest {
+ protected:
+  // <sdf version="..."><model name="m"> on line 1, `body` from line 2.
+  std::optional<Document> ReadModel(const std::string& body,
+                                    const std::string& version = "1.11") {
+    auto xml = XmlTree::Parse("<sdf version=\"" + version +
+                                  "\"><model name=\"m\">\n" + body +
+                                  "\n</model></sdf>\n",
+                              kFile, &diags_);
+    if (!xml) return std::nullopt;
+    xml_ = std::move(*xml);
+    return ReadSdfTree(*xml_, 0, version, DialectOf(version), &diags_,
+                       /*check_schema=*/false);
+  }
+  // The axes of the joint named `name`.
+  static const std::vector<JointAxis>& Axes(const Document& doc,
+                                            const std::string& name) {
+    for (const Element& e : doc.elements) {
+      if (e.kind == ElementKind::kJoint && e.name == name) return e.axes;
+    }
+    static const std::vector<JointAxis> kNone;
+    ADD_FAILURE() << "no joint " << name;
+    return kNone;
+  }
+  std::optional<XmlTree> xml_;
+};
+
+constexpr char kMimicModel[] = R"(<link name="a"/><link name="b"/><link name="c"/>
+<joint name="u" type="universal"><parent>a</parent><child>b</child>
+  <axis><xyz>1 0 0</xyz></axis><axis2><xyz>0 1 0</xyz></axis2></joint>
+<joint name="f" type="universal"><parent>b</parent><child>c</child>
+  <axis><xyz>0 0 1</xyz>
+    <mimic joint="u"><multiplier>4</multiplier><offset>2</offset><reference>3</reference></mimic>
+  </axis>
+  <axis2><mimic joint="u" axis="axis2"/></axis2>
+</joint>)";
+
+TEST_F(MimicReaderTest, ReadFrom111) {
+  for (const char* version : {"1.11", "1.12"}) {
+    SCOPED_TRACE(version);
+    const auto doc = ReadModel(kMimicModel, version);
+    ASSERT_TRUE(doc.has_value());
+    EXPECT_FALSE(Axes(*doc, "u")[0].mimic.has_value());
+    const std::vector<JointAxis>& f = Axes(*doc, "f");
+    ASSERT_EQ(f.size(), 2u);
+    ASSERT_TRUE(f[0].mimic.has_value());
+    EXPECT_EQ(f[0].mimic->joint, "u");
+    EXPECT_EQ(f[0].mimic->axis, "axis");  // the default
+    EXPECT_EQ(f[0].mimic->multiplier, 4.0);
+    EXPECT_EQ(f[0].mimic->offset, 2.0);
+    EXPECT_EQ(f[0].mimic->reference, 3.0);
+    EXPECT_EQ(f[0].mimic->source.line, 7);
+    EXPECT_EQ(f[0].mimic->source.path,
+              R"(/sdf/model[@name="m"]/joint[@name="f"]/axis/mimic)");
+    ASSERT_TRUE(f[1].mimic.has_value());
+    EXPECT_EQ(f[1].mimic->axis, "axis2");
+    EXPECT_EQ(f[1].mimic->multiplier, 1.0);  // mimic.sdf's defaults
+    EXPECT_EQ(f[1].mimic->offset, 0.0);
+    EXPECT_EQ(f[1].mimic->reference, 0.0);
+  }
+}
+
+TEST_F(MimicReaderTest, NotReadBefore111) {
+  // An element 1.10 does not have: phase 1 warns (today's behaviour), the
+  // reader leaves it.
+  for (const char* version : {"1.10", "1.9", "1.8"}) {
+    SCOPED_TRACE(version);
+    const auto doc = ReadModel(kMimicModel, version);
+    ASSERT_TRUE(doc.has_value());
+    for (const JointAxis& axis : Axes(*doc, "f")) {
+      EXPECT_FALSE(axis.mimic.has_value());
+    }
+  }
+}
+
+TEST_F(MimicReaderTest, MalformedMimic) {
+  const auto doc = ReadModel(R"(<link name="a"/><link name="b"/>
+<joint name="j" type="revolute"><parent>a</parent><child>b</child>
+  <axis><mimic><multiplier>two</multiplier></mimic><mimic joint="k"/></axis>
+</joint>)");
+  ASSERT_TRUE(doc.has_value());
+  const Diagnostic warning = TakeWarning(Code::kElementInvalid);  // 2nd <mimic>
+  EXPECT_EQ(warning.source.line, 4);
+  const Diagnostic missing = TakeError(Code::kAttributeMissing);
+  EXPECT_EQ(missing.source.path,
+            R"(/sdf/model[@name="m"]/joint[@name="j"]/axis/mimic)");
+  EXPECT_NE(missing.message.find(R"(<joint name="j">)"), std::string::npos);
+  EXPECT_EQ(TakeError(Code::kValueInvalid).source.line, 4);
+  const JointAxis& axis = Axes(*doc, "j")[0];
+  ASSERT_TRUE(axis.mimic.has_value());
+  EXPECT_EQ(axis.mimic->joint, "");
+  EXPECT_EQ(axis.mimic->multiplier, 1.0);
 }
 
 }  // namespace

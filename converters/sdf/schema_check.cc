@@ -126,9 +126,18 @@ class SchemaChecker {
                        Quote(text) + ", which is no value");
       return;
     }
-    const std::optional<std::string> why = ValueProblem(
+    std::optional<std::string> why = ValueProblem(
         definition.type, text, definition.value_required || needed,
         definition.min, definition.max);
+    // SDFormat 1.9's quaternion form (sdf_values.h ReadPose; in an older
+    // file a later feature, read so too): seven numbers.
+    if (definition.type == ValueType::kPose &&
+        Attribute(node, "rotation_format").value_or("") == "quat_xyzw") {
+      why.reset();
+      if (!TrimWhitespace(text).empty() && !ParseDoubles(text, 7)) {
+        why = "expected 7 numbers (x y z qx qy qz qw)";
+      }
+    }
     if (!why) return;
     const Code code = definition.type == ValueType::kPose ? Code::kPoseInvalid
                                                           : Code::kValueInvalid;

@@ -281,7 +281,7 @@ TEST_F(SchemaCheckTest, GazeboRootOfOnePointTwo) {
 }
 
 TEST_F(SchemaCheckTest, AVersionWithoutSchema) {
-  Check("<model name=\"m\"/>", "1.9");
+  Check("<model name=\"m\"/>", "1.13");
   TakeError(Code::kVersionUnsupported);
 }
 

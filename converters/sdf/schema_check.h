@@ -49,7 +49,7 @@
 namespace sdfconv {
 
 // Checks `xml`, whose root is <sdf> (or 1.2's <gazebo>), against the schema
-// of `version` ("1.2" ... "1.8"). A version without a schema is reported
+// of `version` ("1.2" ... "1.12"). A version without a schema is reported
 // as VERSION_UNSUPPORTED.
 void CheckSchema(const XmlTree& xml, std::string_view version,
                  Diagnostics* diags);

@@ -285,6 +285,45 @@ TEST_F(SchemaCheckTest, AVersionWithoutSchema) {
   TakeError(Code::kVersionUnsupported);
 }
 
+TEST_F(SchemaCheckTest, WhatOnePointTenToOnePointTwelveAdded) {
+  Check(R"(<world name="w">
+  <include merge="true"><uri>m</uri></include>
+  <joint name="j" type="revolute"><parent>a::l</parent><child>b::l</child>
+    <axis><xyz>0 0 1</xyz><mimic joint="k" axis="axis"><multiplier>2</multiplier><offset>0</offset><reference>0</reference></mimic></axis>
+  </joint>
+  <model name="a"><link name="l"><inertial auto="true"/>
+    <collision name="c"><density>500</density><geometry><cone><radius>1</radius><length>2</length></cone></geometry></collision>
+    <sensor name="s" type="air_speed"><frame_id>f</frame_id><air_speed><pressure><noise type="none"/></pressure></air_speed></sensor>
+  </link><plugin filename="p.so"/></model>
+  <state world_name="w"><iterations>0</iterations>
+    <model_state name="a"><joint_state name="j"><axis_state><position degrees="true">90</position></axis_state></joint_state>
+      <link_state name="l"><force>0 0 1</force><collision_state name="c"/></link_state></model_state>
+    <joint_state name="j"/>
+  </state>
+</world>)",
+        "1.12");
+  // The same in 1.9: world joints, merge into a world, mimic, ... unknown.
+  Check(R"(<world name="w">
+  <include merge="true"><uri>m</uri></include>
+  <joint name="j" type="fixed"><parent>world</parent><child>a::l</child></joint>
+  <state world_name="w"><iterations>0</iterations><model_state name="a"/></state>
+</world>)",
+        "1.9");
+  // The world's unknown children are found with the world, before the
+  // attributes of its <include>.
+  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 4);
+  EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 3);
+  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 5);
+}
+
+TEST_F(SchemaCheckTest, AMimicNeedsItsLeader) {
+  Check(R"(<model name="m"><joint name="j" type="revolute"><parent>a</parent><child>b</child>
+  <axis><xyz>0 0 1</xyz><mimic><multiplier>x</multiplier></mimic></axis></joint></model>)",
+        "1.11");
+  EXPECT_EQ(TakeError(Code::kAttributeMissing).source.line, 3);
+  EXPECT_EQ(TakeError(Code::kValueInvalid).source.line, 3);
+}
+
 TEST_F(SchemaCheckTest, DeepNestingIsWalkedWithoutRecursion) {
   constexpr int kDepth = 20'000;
   std::string text = "<sdf version=\"1.8\">\n";

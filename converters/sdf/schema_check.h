@@ -7,8 +7,11 @@
 // path):
 //   VALUE_INVALID       an element's text is not a value of its type, or is
 //                       out of its bounds (schema_values.h)
-//   POSE_INVALID        the same for an element of type pose
-//   ATTRIBUTE_INVALID   an attribute's value is not of its type
+//   POSE_INVALID        the same for an element of type pose (seven
+//                       numbers where 1.9's rotation_format="quat_xyzw"
+//                       says so, without degrees="true")
+//   ATTRIBUTE_INVALID   an attribute's value is not of its type (or a
+//                       rotation_format other than euler_rpy, quat_xyzw)
 //   ATTRIBUTE_MISSING   a required attribute is absent
 //   ELEMENT_MISSING     a required child ("1" or "+") that libsdformat
 //                       cannot do without is absent: a joint's <parent> or

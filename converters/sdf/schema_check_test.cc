@@ -285,6 +285,26 @@ TEST_F(SchemaCheckTest, AVersionWithoutSchema) {
   TakeError(Code::kVersionUnsupported);
 }
 
+TEST_F(SchemaCheckTest, QuaternionPosesOfOnePointNine) {
+  CheckInLink(R"(<pose rotation_format="quat_xyzw">1 2 3  0 0 0.7071068 0.7071068</pose>
+<visual name="v"><pose rotation_format="euler_rpy" degrees="true">0 0 0 0 0 90</pose></visual>
+<collision name="c"><pose rotation_format="quat_xyzw"/></collision>)",
+              "1.9");
+  CheckInLink(R"(<pose rotation_format="quat_xyzw">1 2 3 0 0 0</pose>
+<visual name="v"><pose rotation_format="quat_xyzw" degrees="true">0 0 0 0 0 0 1</pose></visual>
+<collision name="c"><pose rotation_format="quat_wxyz">0 0 0 1 0 0 0</pose></collision>
+<sensor name="s" type="imu"><pose>0 0 0 0 0 0 1</pose></sensor>)",
+              "1.12");
+  EXPECT_EQ(TakeError(Code::kPoseInvalid).source.line, 3);
+  EXPECT_EQ(TakeError(Code::kPoseInvalid).source.line, 4);
+  EXPECT_EQ(TakeError(Code::kAttributeInvalid).source.line, 5);
+  EXPECT_EQ(TakeError(Code::kPoseInvalid).source.line, 6);
+  // 1.8 has no rotation_format: ignored, and the pose is six numbers.
+  CheckInLink(R"(<pose rotation_format="quat_xyzw">1 2 3 0 0 0 1</pose>)", "1.8");
+  EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 3);
+  EXPECT_EQ(TakeError(Code::kPoseInvalid).source.line, 3);
+}
+
 TEST_F(SchemaCheckTest, WhatOnePointTenToOnePointTwelveAdded) {
   Check(R"(<world name="w">
   <include merge="true"><uri>m</uri></include>

@@ -4,12 +4,9 @@
 # leader with their codes and lines; `convert --to urdf` writes URDF
 # <mimic> with the reference folded into the offset (4 * (q - 3) + 2 =
 # 4 q - 10), and `--to flat` lists the mimic with its axis.
+# A <mimic> in a 1.10 file is an element 1.10 does not have: a warning, and
+# nothing is read.
 #   usage: joint_features_cli_test.sh SDFCONV
-#
-# Until the schema tables of 1.10-1.12 are in the build, phase 1 reports
-# one "no schema for SDFormat version 1.11" error (VERSION_UNSUPPORTED) on
-# every 1.11 file: the checks below then assert the other diagnostics only
-# and skip the conversions, saying so. With the tables they run in full.
 set -u
 
 sdfconv=$1
@@ -78,29 +75,31 @@ expect_grep check_bad "$tmp/check_bad.err" \
 expect_count check_bad "$tmp/check_bad.err" "JOINT_AXIS_MIMIC" 3
 expect_grep check_bad "$tmp/check_bad.out" "bad_mimics.sdf: invalid ("
 
-"$sdfconv" check "$tmp/mimic.sdf" >"$tmp/check.out" 2>"$tmp/check.err"
-if grep -qF "no schema for SDFormat version 1.11" "$tmp/check.err"; then
-  echo "SKIP: conversions of 1.11 files (no schema for 1.11 in this build)"
-  expect_count check "$tmp/check.err" "error[" 1
-else
-  run check 0 check "$tmp/mimic.sdf"
-  expect_empty check "$tmp/check.err"
+run check 0 check "$tmp/mimic.sdf"
+expect_empty check "$tmp/check.err"
 
-  run urdf 0 convert "$tmp/mimic.sdf" --to urdf -o "$tmp/gripper.urdf"
-  expect_empty urdf "$tmp/urdf.err"
-  expect_grep urdf "$tmp/gripper.urdf" \
-    '<mimic joint="left_finger" multiplier="4" offset="-10"/>'
-  expect_count urdf "$tmp/gripper.urdf" "<mimic" 1
-  if command -v check_urdf >/dev/null 2>&1; then
-    check_urdf "$tmp/gripper.urdf" >"$tmp/check_urdf.out" 2>&1 ||
-      fail "urdf: check_urdf rejects the output: $(cat "$tmp/check_urdf.out")"
-  fi
-
-  run flat 0 convert "$tmp/mimic.sdf" --to flat
-  expect_grep flat "$tmp/flat.out" \
-    '"axis_mimic":{"joint":"gripper::left_finger","axis":"axis","multiplier":4.0,"offset":2.0,"reference":3.0}'
-  run csv 0 convert "$tmp/mimic.sdf" --to flat --format csv
-  expect_no_grep csv "$tmp/csv.out" "mimic"
+run urdf 0 convert "$tmp/mimic.sdf" --to urdf -o "$tmp/gripper.urdf"
+expect_empty urdf "$tmp/urdf.err"
+expect_grep urdf "$tmp/gripper.urdf" \
+  '<mimic joint="left_finger" multiplier="4" offset="-10"/>'
+expect_count urdf "$tmp/gripper.urdf" "<mimic" 1
+if command -v check_urdf >/dev/null 2>&1; then
+  check_urdf "$tmp/gripper.urdf" >"$tmp/check_urdf.out" 2>&1 ||
+    fail "urdf: check_urdf rejects the output: $(cat "$tmp/check_urdf.out")"
 fi
+
+run flat 0 convert "$tmp/mimic.sdf" --to flat
+expect_grep flat "$tmp/flat.out" \
+  '"axis_mimic":{"joint":"gripper::left_finger","axis":"axis","multiplier":4.0,"offset":2.0,"reference":3.0}'
+run csv 0 convert "$tmp/mimic.sdf" --to flat --format csv
+expect_no_grep csv "$tmp/csv.out" "mimic"
+
+# The same model as 1.10: the <mimic> is warned about and not read.
+sed 's/version="1.11"/version="1.10"/' "$tmp/mimic.sdf" >"$tmp/mimic_1_10.sdf"
+run check_1_10 0 check "$tmp/mimic_1_10.sdf"
+expect_grep check_1_10 "$tmp/check_1_10.err" \
+  "mimic_1_10.sdf:21: warning[ELEMENT_INVALID]: <mimic> of <axis> is not part of SDFormat 1.10"
+run urdf_1_10 0 convert "$tmp/mimic_1_10.sdf" --to urdf
+expect_no_grep urdf_1_10 "$tmp/urdf_1_10.out" "<mimic"
 
 finish

@@ -159,8 +159,7 @@ TEST_F(SchemaInReaderTest, LinkInertiaByLibsdformatsRule) {
   TakeError(Code::kLinkInertiaInvalid);
 }
 
-// //axis/mimic and //axis2/mimic, read from 1.11 on. Without phase 1
-// (no schema for 1.10-1.12 yet: VERSION_UNSUPPORTED from schema_check).
+// //axis/mimic and //axis2/mimic, read from 1.11 on.
 class MimicReaderTest : public DiagnosticTest {
  protected:
   // <sdf version="..."><model name="m"> on line 1, `body` from line 2.
@@ -172,8 +171,7 @@ class MimicReaderTest : public DiagnosticTest {
                               kFile, &diags_);
     if (!xml) return std::nullopt;
     xml_ = std::move(*xml);
-    return ReadSdfTree(*xml_, 0, version, DialectOf(version), &diags_,
-                       /*check_schema=*/false);
+    return ReadSdfTree(*xml_, 0, version, DialectOf(version), &diags_);
   }
   // The axes of the joint named `name`.
   static const std::vector<JointAxis>& Axes(const Document& doc,
@@ -224,8 +222,7 @@ TEST_F(MimicReaderTest, ReadFrom111) {
 }
 
 TEST_F(MimicReaderTest, NotReadBefore111) {
-  // An element 1.10 does not have: phase 1 warns (today's behaviour), the
-  // reader leaves it.
+  // An element 1.10 does not have: phase 1 warns, the reader leaves it.
   for (const char* version : {"1.10", "1.9", "1.8"}) {
     SCOPED_TRACE(version);
     const auto doc = ReadModel(kMimicModel, version);
@@ -233,6 +230,8 @@ TEST_F(MimicReaderTest, NotReadBefore111) {
     for (const JointAxis& axis : Axes(*doc, "f")) {
       EXPECT_FALSE(axis.mimic.has_value());
     }
+    EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 7);
+    EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 9);
   }
 }
 

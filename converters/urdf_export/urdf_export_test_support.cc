@@ -12,9 +12,6 @@
 
 #include "converters/flat/flat_writer.h"
 #include "converters/registry.h"
-#include "converters/sdf/sdf_dialect.h"
-#include "converters/sdf/sdf_tree_reader.h"
-#include "converters/xml/xml_tree.h"
 #include "core/pose.h"
 
 namespace sdfconv {
@@ -214,29 +211,6 @@ Exported Export(const std::string& sdf, UrdfExportOptions options) {
   options = WithSources(out.in, std::move(options));
   out.urdf = WriteUrdf(*out.in.doc, out.in.graph, out.in.resolution, options,
                        &out.diags);
-  return out;
-}
-
-Exported ExportWithoutSchema(const std::string& sdf,
-                             UrdfExportOptions options) {
-  Exported out;
-  Loaded& in = out.in;
-  std::optional<XmlTree> xml = XmlTree::Parse(sdf, "test.sdf", &in.diags);
-  EXPECT_TRUE(xml.has_value()) << sdf;
-  if (!xml) return out;
-  const std::string version =
-      Attribute(RootElement(*xml), "version").value_or("");
-  const int32_t tree = in.sources.Add(std::move(*xml));
-  in.doc = ReadSdfTree(in.sources.tree(tree), tree, version,
-                       DialectOf(version), &in.diags, /*check_schema=*/false);
-  if (in.doc && !in.diags.HasErrors()) {
-    in.graph = BuildFrameGraph(*in.doc, &in.diags);
-  }
-  EXPECT_TRUE(in.doc && !in.diags.HasErrors()) << FirstError(in.diags);
-  if (!in.doc || in.diags.HasErrors()) return out;
-  in.resolution = ResolveAll(*in.doc, in.graph);
-  out.urdf = WriteUrdf(*in.doc, in.graph, in.resolution,
-                       WithSources(in, std::move(options)), &out.diags);
   return out;
 }
 

@@ -67,12 +67,6 @@ struct Exported {
 // Loads `sdf` (expecting it valid) and exports it with `options`.
 Exported Export(const std::string& sdf, UrdfExportOptions options = {});
 
-// As Export, but reads `sdf` (one file, no includes) without phase 1: for
-// SDFormat 1.10-1.12, whose schema tables are not in the build yet, so
-// only the reader's and the core's diagnostics count.
-Exported ExportWithoutSchema(const std::string& sdf,
-                             UrdfExportOptions options = {});
-
 // The exported model's scoped name: the root model's, or `model`.
 std::string ModelPrefix(const Document& doc, const std::string& model);
 

@@ -1,10 +1,6 @@
 // SDFormat 1.11's //axis/mimic written as URDF <mimic>: each case read back
 // with urdfdom, offsets worked out by hand (offset - multiplier * reference),
 // and forward kinematics compared with the flat back end.
-//
-// The 1.11 models are read without phase 1 (no schema for 1.10-1.12 until
-// the schema tables are merged), so only the reader's and the core's
-// diagnostics count.
 #include <string>
 
 #include <gtest/gtest.h>
@@ -25,7 +21,7 @@ struct Output {
 // compares its forward kinematics with the flat back end's.
 Output Write(const std::string& sdf, UrdfExportOptions options = {}) {
   Output out;
-  out.e = ExportWithoutSchema(sdf, options);
+  out.e = Export(sdf, options);
   EXPECT_TRUE(out.e.urdf.has_value()) << FirstError(out.e.diags);
   if (!out.e.urdf) return out;
   out.model = urdf::parseURDF(*out.e.urdf);

@@ -423,8 +423,8 @@ std::string LimitModel(const std::string& version) {
 
 TEST(UrdfWriter, LimitsOfEveryVersion) {
   const Exported old = Export(LimitModel("1.8"));
-  const Exported v19 = ExportWithoutSchema(LimitModel("1.9"));
-  const Exported now = ExportWithoutSchema(LimitModel("1.10"));
+  const Exported v19 = Export(LimitModel("1.9"));
+  const Exported now = Export(LimitModel("1.10"));
   ExpectFk(old);
   ExpectFk(now);
   ASSERT_TRUE(old.urdf && v19.urdf && now.urdf);

@@ -1,5 +1,6 @@
 // Conformance over ../shared/corpus, in two suites:
-//  - SdformatTests: every SDFormat 1.7 and 1.8 file of sdformat-tests/;
+//  - SdformatTests: every SDFormat 1.7, 1.8 and 1.9 file of sdformat-tests/
+//    (1.9 is the newest version libsdformat 12 knows);
 //  - Legacy: every SDFormat 1.2-1.6 file of sdformat-tests/ and
 //    gazebo_models/ (<sdf version="1.2"> ... "1.6", <gazebo version="1.2">);
 // and a third over this project's testdata/later_features/ (no corpus
@@ -307,7 +308,7 @@ INSTANTIATE_TEST_SUITE_P(
     SdformatTests, Corpus,
     ::testing::ValuesIn(OrPlaceholder(CorpusFiles(
         {"sdformat-tests"},
-        std::regex(R"(<sdf[^>]*version\s*=\s*["']1\.[78]["'])")))),
+        std::regex(R"(<sdf[^>]*version\s*=\s*["']1\.[789]["'])")))),
     TestName);
 
 // The files of testdata/later_features/, relative to the workspace.

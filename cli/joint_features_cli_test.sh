@@ -4,8 +4,9 @@
 # leader with their codes and lines; `convert --to urdf` writes URDF
 # <mimic> with the reference folded into the offset (4 * (q - 3) + 2 =
 # 4 q - 10), and `--to flat` lists the mimic with its axis.
-# A <mimic> in a 1.10 file is an element 1.10 does not have: a warning, and
-# nothing is read.
+# A <mimic> in a 1.10 file is a feature of a later version: read as
+# libsdformat reads it, with LATER_VERSION_FEATURE; with --strict it is an
+# element 1.10 does not have: a warning, and nothing is read.
 #   usage: joint_features_cli_test.sh SDFCONV
 set -u
 
@@ -94,12 +95,18 @@ expect_grep flat "$tmp/flat.out" \
 run csv 0 convert "$tmp/mimic.sdf" --to flat --format csv
 expect_no_grep csv "$tmp/csv.out" "mimic"
 
-# The same model as 1.10: the <mimic> is warned about and not read.
+# The same model as 1.10: the <mimic> is read as a later feature; with
+# --strict it is warned about and not read.
 sed 's/version="1.11"/version="1.10"/' "$tmp/mimic.sdf" >"$tmp/mimic_1_10.sdf"
 run check_1_10 0 check "$tmp/mimic_1_10.sdf"
 expect_grep check_1_10 "$tmp/check_1_10.err" \
-  "mimic_1_10.sdf:21: warning[ELEMENT_INVALID]: <mimic> of <axis> is not part of SDFormat 1.10"
+  "mimic_1_10.sdf:21: warning[LATER_VERSION_FEATURE]: <mimic> of <axis> is SDFormat 1.11 (this file says 1.10)"
 run urdf_1_10 0 convert "$tmp/mimic_1_10.sdf" --to urdf
-expect_no_grep urdf_1_10 "$tmp/urdf_1_10.out" "<mimic"
+expect_grep urdf_1_10 "$tmp/urdf_1_10.out" "<mimic"
+run check_1_10_strict 0 check --strict "$tmp/mimic_1_10.sdf"
+expect_grep check_1_10_strict "$tmp/check_1_10_strict.err" \
+  "mimic_1_10.sdf:21: warning[ELEMENT_INVALID]: <mimic> of <axis> is not part of SDFormat 1.10"
+run urdf_1_10_strict 0 convert --strict "$tmp/mimic_1_10.sdf" --to urdf
+expect_no_grep urdf_1_10_strict "$tmp/urdf_1_10_strict.out" "<mimic"
 
 finish

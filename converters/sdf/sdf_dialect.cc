@@ -39,7 +39,7 @@ SdfDialect DialectOf(std::string_view version, bool strict) {
   // 000: "Support for nested models was added in SDFormat 1.5".
   d.nested_models = Since(number, "1.5", strict);
   // VERSIONS.md (1.11): //axis/mimic, //axis2/mimic.
-  d.axis_mimic = number >= VersionNumber(1, 11);
+  d.axis_mimic = Since(number, "1.11", strict);
 
   if (number >= VersionNumber(1, 7)) {
     d.axis_frame = AxisFrameRule::kExpressedInAttribute;

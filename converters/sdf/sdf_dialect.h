@@ -82,11 +82,8 @@ struct SdfDialect {
   // is an error and skipped (the SDFormat a URDF stands for has no place
   // for included files).
   bool includes = true;
-  // Whether //axis/mimic and //axis2/mimic are read (1.11 on). In an older
-  // file a <mimic> is not read (phase 1 warns: an element the version does
-  // not have); it is not yet among the later features read as libsdformat
-  // reads them.
-  bool axis_mimic = false;
+  // //axis/mimic and //axis2/mimic (1.11 on).
+  Feature axis_mimic;
   // Whether each link's inertia is checked (LINK_INERTIA_INVALID), the rule
   // of SDFormat files (a URDF's is urdfdom's: its front end warns).
   bool check_inertia = true;

@@ -346,10 +346,10 @@ JointAxis Reader::ReadAxis(XmlElement axis) {
   if (rule == AxisFrameRule::kParentModelFrame) {
     result.expressed_in = kModelFrame;
   }
-  if (dialect_.axis_mimic) {
-    if (XmlElement mimic = UniqueChild(axis, "mimic")) {
+  if (XmlElement mimic = UniqueChild(axis, "mimic")) {
+    if (Reads(dialect_.axis_mimic, mimic, DescribeWithOwner(mimic))) {
       result.mimic = ReadMimic(mimic);
-    }
+    }  // else phase 1 says the element is not part of the version
   }
   if (rule == AxisFrameRule::kUseParentModelFrame) {
     XmlElement use = UniqueChild(axis, "use_parent_model_frame");

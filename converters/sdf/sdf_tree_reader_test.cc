@@ -162,6 +162,7 @@ TEST_F(SchemaInReaderTest, LinkInertiaByLibsdformatsRule) {
 // //axis/mimic and //axis2/mimic, read from 1.11 on.
 class MimicReaderTest : public DiagnosticTest {
  protected:
+  bool strict_ = false;  // to the letter of each version
   // <sdf version="..."><model name="m"> on line 1, `body` from line 2.
   std::optional<Document> ReadModel(const std::string& body,
                                     const std::string& version = "1.11") {
@@ -171,7 +172,8 @@ class MimicReaderTest : public DiagnosticTest {
                               kFile, &diags_);
     if (!xml) return std::nullopt;
     xml_ = std::move(*xml);
-    return ReadSdfTree(*xml_, 0, version, DialectOf(version), &diags_);
+    return ReadSdfTree(*xml_, 0, version, DialectOf(version, strict_),
+                       &diags_);
   }
   // The axes of the joint named `name`.
   static const std::vector<JointAxis>& Axes(const Document& doc,
@@ -221,8 +223,22 @@ TEST_F(MimicReaderTest, ReadFrom111) {
   }
 }
 
-TEST_F(MimicReaderTest, NotReadBefore111) {
+TEST_F(MimicReaderTest, ReadBefore111AsALaterFeature) {
+  for (const char* version : {"1.10", "1.6"}) {
+    SCOPED_TRACE(version);
+    const auto doc = ReadModel(kMimicModel, version);
+    ASSERT_TRUE(doc.has_value());
+    for (const JointAxis& axis : Axes(*doc, "f")) {
+      EXPECT_TRUE(axis.mimic.has_value());
+    }
+    EXPECT_EQ(TakeWarning(Code::kLaterVersionFeature).source.line, 7);
+    EXPECT_EQ(TakeWarning(Code::kLaterVersionFeature).source.line, 9);
+  }
+}
+
+TEST_F(MimicReaderTest, NotReadBefore111WhenStrict) {
   // An element 1.10 does not have: phase 1 warns, the reader leaves it.
+  strict_ = true;
   for (const char* version : {"1.10", "1.9", "1.8"}) {
     SCOPED_TRACE(version);
     const auto doc = ReadModel(kMimicModel, version);

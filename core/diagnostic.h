@@ -39,6 +39,8 @@ enum class Code {
   kPoseInvalid,          // POSE_INVALID: a <pose> value is malformed.
   kPoseQuaternionNormalized,  // POSE_QUATERNION_NORMALIZED: a quat_xyzw
                               // rotation of length != 1 was normalised.
+  kLaterVersionFeature,  // LATER_VERSION_FEATURE: a feature of a later
+                         // version, read as libsdformat reads it.
   kUrdfInvalid,          // URDF_INVALID: urdfdom rejects (or warns about) a URDF.
   // Names (phase "name attribute checking").
   kDuplicateName,        // DUPLICATE_NAME: siblings share a name.
@@ -53,6 +55,10 @@ enum class Code {
   kJointParentSameAsChild,       // JOINT_PARENT_SAME_AS_CHILD
   kJointAxisExpressedInInvalid,  // JOINT_AXIS_EXPRESSED_IN_INVALID
   kJointAxisInvalid,             // JOINT_AXIS_INVALID: zero-length axis.
+  kJointAxisMimicInvalid,  // JOINT_AXIS_MIMIC_INVALID: a <mimic>'s leader
+                           // joint or axis does not exist, or an axis
+                           // mimics itself.
+  kJointAxisMimicCycle,    // JOINT_AXIS_MIMIC_CYCLE: mimics form a cycle.
   // Frame graphs.
   kFrameAttachedToInvalid,     // FRAME_ATTACHED_TO_INVALID
   kFrameAttachedToCycle,       // FRAME_ATTACHED_TO_CYCLE

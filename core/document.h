@@ -87,6 +87,21 @@ struct PoseSpec {
   SourceLocation source;
 };
 
+// //axis/mimic or //axis2/mimic (SDFormat 1.11 on), as written: this axis
+// (the follower) moves as
+//   follower = multiplier * (leader - reference) + offset,
+// the leader being the axis `axis` ("axis" or "axis2"; anything else is
+// invalid) of the joint named `joint` in the follower's scope (a sibling, or
+// `m::j` below it). What the names mean is the core's (FrameGraph::mimic).
+struct JointMimic {
+  std::string joint;
+  std::string axis = "axis";
+  double multiplier = 1.0;
+  double offset = 0.0;
+  double reference = 0.0;
+  SourceLocation source;  // the <mimic>
+};
+
 // One joint axis (<axis> or <axis2>): xyz expressed in `expressed_in`
 // (empty: the joint frame; "__model__": the joint's model frame).
 struct JointAxis {
@@ -97,6 +112,7 @@ struct JointAxis {
   // axis the joint's type has, absent ones with their version's default
   // (xyz 0 0 1, in the frame that version puts axes in).
   bool written = true;
+  std::optional<JointMimic> mimic = std::nullopt;  // a written axis's <mimic>
 };
 
 struct Inertial {

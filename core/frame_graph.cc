@@ -43,6 +43,7 @@ FrameGraph BuildFrameGraph(const Document& doc, Diagnostics* diags) {
   graph.joint_parent.assign(n, kNoElement);
   graph.joint_child.assign(n, kNoElement);
   graph.axis_expressed_in.assign(n, {});
+  graph.mimic.assign(n, {});
   graph.canonical_link.assign(n, kNoElement);
   graph.placement_frame.assign(n, kNoElement);
   graph.in_static_model.assign(n, false);
@@ -60,6 +61,7 @@ FrameGraph BuildFrameGraph(const Document& doc, Diagnostics* diags) {
   internal::CheckJointBodies(ctx);
   internal::BuildRelativeTo(ctx);
   internal::ResolveAxisFrames(ctx);
+  internal::ResolveMimics(ctx);
   return graph;
 }
 

@@ -18,6 +18,8 @@
 //   6. //pose/@relative_to and //model/@placement_frame values, then the
 //      relative_to graph: no cycles                               (relative_to.cc)
 //   7. //joint/axis/xyz/@expressed_in values                      (joints.cc)
+//   8. //joint/axis/mimic and //axis2/mimic (1.11): leader joint and
+//      axis, no axis mimicking itself, no cycle of mimics         (joints.cc)
 //
 // Each phase appends diagnostics and carries on, so every error is reported.
 // Names are looked up through scope.h: a reference is a sibling name,
@@ -44,6 +46,14 @@ namespace sdfconv {
 // its root element).
 inline constexpr ElementId kWorldFrame = -2;
 
+// The axis a //axis/mimic follows: `axis` (0 <axis>, 1 <axis2>) of the
+// joint `joint`.
+struct MimicLeader {
+  ElementId joint = kNoElement;
+  int axis = -1;
+  [[nodiscard]] bool valid() const { return joint != kNoElement && axis >= 0; }
+};
+
 struct FrameGraph {
   // Indexed by ElementId. kNoElement where an edge does not apply or its
   // target could not be resolved.
@@ -66,6 +76,10 @@ struct FrameGraph {
   std::vector<ElementId> joint_child;
   // Joints: the frame each axis is expressed in (default: the joint).
   std::vector<std::vector<ElementId>> axis_expressed_in;
+  // Joints: per axis (as JointAxis), the leader its <mimic> names; invalid
+  // (kNoElement) for an axis without <mimic> or with one that does not
+  // resolve. A graph built without errors has no cycle of mimics.
+  std::vector<std::vector<MimicLeader>> mimic;
   // Models: the canonical link (kNoElement for static models, and for models
   // whose only content is nested models without links).
   std::vector<ElementId> canonical_link;

@@ -1,6 +1,7 @@
 // Joint phases: parent/child names (004 model phase 4, 003 model phase 3,
 // 000 1.4 model phase 3), parent and child on different links (003 phase
-// 6.8), and the frames joint axes are expressed in (004 section 7).
+// 6.8), the frames joint axes are expressed in (004 section 7), and the
+// axes joint axes mimic (1.11).
 //
 // What a joint may connect depends on the version:
 //  - before 1.8 a joint connects links: <parent> and <child> name links of
@@ -14,6 +15,8 @@
 //    (not both) may be the world frame (000, the paragraphs after
 //    "Specifying joint axes in SDFormat 1.5").
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "core/phases.h"
 
@@ -54,6 +57,64 @@ ElementId LookupEnd(const PhaseContext& ctx, ElementId joint, ElementId scope,
     return kNoElement;
   }
   return e;
+}
+
+// //axis/mimic/@axis: 0 for "axis", 1 for "axis2", -1 for anything else.
+int MimicAxisIndex(const std::string& axis) {
+  if (axis == "axis") return 0;
+  if (axis == "axis2") return 1;
+  return -1;
+}
+
+const char* AxisTag(size_t axis) { return axis == 0 ? "<axis>" : "<axis2>"; }
+
+// The node of axis `axis` of joint `joint` in the graph of mimics.
+ElementId MimicNode(ElementId joint, size_t axis) {
+  return static_cast<ElementId>(2 * static_cast<size_t>(joint) + axis);
+}
+
+// The leader of the <mimic> of axis `k` of joint `id`, reporting
+// JOINT_AXIS_MIMIC_INVALID where libsdformat does (Joint::Load and
+// checkJointAxisMimicValues): an @axis other than axis / axis2, an axis
+// that mimics itself, a leader joint not in the follower's scope, a leader
+// that does not write that axis (libsdformat's Joint has only the axes a
+// file writes). Invalid when any of these fails.
+MimicLeader ResolveMimic(PhaseContext& ctx, ElementId id, size_t k) {
+  const JointMimic& m = *ctx.doc.at(id).axes[k].mimic;
+  const std::string what = ctx.Quote(id) + " " + AxisTag(k) + " <mimic>";
+  const ElementId scope = ctx.scopes.ScopeOf(id);
+  MimicLeader leader;
+  leader.axis = MimicAxisIndex(m.axis);
+  if (leader.axis < 0) {
+    ctx.diags.Error(Code::kJointAxisMimicInvalid, m.source,
+                    what + ": leader axis '" + m.axis +
+                        "' is not 'axis' or 'axis2'");
+  }
+  leader.joint = ctx.scopes.LookupKind(scope, m.joint, ElementKind::kJoint);
+  if (leader.joint == kNoElement) {
+    ctx.diags.Error(Code::kJointAxisMimicInvalid, m.source,
+                    what + ": leader joint '" + m.joint + "' not found in " +
+                        ctx.scopes.Describe(scope));
+    return {};
+  }
+  if (leader.axis < 0) return {};
+  if (leader.joint == id && leader.axis == static_cast<int>(k)) {
+    ctx.diags.Error(Code::kJointAxisMimicInvalid, m.source,
+                    what + ": an axis cannot mimic itself");
+    return {};
+  }
+  const std::vector<JointAxis>& axes = ctx.doc.at(leader.joint).axes;
+  const size_t a = static_cast<size_t>(leader.axis);
+  if (a >= axes.size() || !axes[a].written) {
+    ctx.diags.Error(Code::kJointAxisMimicInvalid, m.source,
+                    what + ": leader " + ctx.Quote(leader.joint) +
+                        " has no " + AxisTag(a) +
+                        (a < axes.size() ? " element (the leader's axis must "
+                                           "be written)"
+                                         : ""));
+    return {};
+  }
+  return leader;
 }
 
 }  // namespace
@@ -151,6 +212,48 @@ void ResolveAxisFrames(PhaseContext& ctx) {
                             ctx.scopes.Describe(scope));
       }
       frames.push_back(e);
+    }
+  }
+}
+
+// Every mimic resolved, then one walk over the graph whose nodes are axes
+// (MimicNode) and whose edges go from a follower to its leader: each node
+// has at most one outgoing edge, so every cycle is found once, in linear
+// time, without recursion (FollowNodeEdges). libsdformat checks no cycles.
+void ResolveMimics(PhaseContext& ctx) {
+  const Document& doc = ctx.doc;
+  const size_t n = doc.size();
+  std::vector<ElementId> edge(2 * n, kNoElement);
+  std::vector<bool> in_graph(2 * n, false);
+  bool any = false;
+  for (ElementId id = 0; id < static_cast<ElementId>(n); ++id) {
+    const Element& j = doc.at(id);
+    if (!IsJoint(j)) continue;
+    auto& leaders = ctx.graph.mimic[id];
+    leaders.assign(j.axes.size(), MimicLeader{});
+    for (size_t k = 0; k < j.axes.size() && k < 2; ++k) {
+      if (!j.axes[k].mimic) continue;
+      leaders[k] = ResolveMimic(ctx, id, k);
+      if (!leaders[k].valid()) continue;
+      edge[MimicNode(id, k)] = MimicNode(leaders[k].joint, leaders[k].axis);
+      in_graph[MimicNode(id, k)] = true;
+      any = true;
+    }
+  }
+  if (!any) return;
+  const auto describe = [&](ElementId u) {
+    return ctx.Quote(u / 2) + " " + AxisTag(static_cast<size_t>(u % 2));
+  };
+  const auto source_of = [&](ElementId u) -> const SourceLocation& {
+    return doc.at(u / 2).axes[static_cast<size_t>(u % 2)].mimic->source;
+  };
+  const std::vector<ElementId> roots = FollowNodeEdges(
+      ctx, edge, in_graph, [&](ElementId u) { return edge[u] == kNoElement; },
+      Code::kJointAxisMimicCycle, "mimic",
+      NodeNames<decltype(describe), decltype(source_of)>{describe, source_of});
+  for (ElementId u = 0; u < static_cast<ElementId>(edge.size()); ++u) {
+    if (in_graph[u] && roots[u] == kNoElement) {
+      ctx.graph.mimic[u / 2][static_cast<size_t>(u % 2)] = MimicLeader{};
     }
   }
 }

@@ -53,6 +53,10 @@ void CheckJointBodies(PhaseContext& ctx);
 void BuildRelativeTo(PhaseContext& ctx);
 // Phase 7: //joint/axis/xyz/@expressed_in values.
 void ResolveAxisFrames(PhaseContext& ctx);
+// Phase 8: //joint/axis/mimic and //axis2/mimic (1.11): the leader is a
+// joint in the follower's scope with that axis written, no axis mimics
+// itself, and the mimics form no cycle.
+void ResolveMimics(PhaseContext& ctx);
 
 // Follows `edge` from every element that has one until an element without
 // an outgoing edge (a root). Returns, per element, the root reached, or
@@ -66,6 +70,21 @@ std::vector<ElementId> FollowEdges(PhaseContext& ctx,
                                    const std::vector<bool>& in_graph,
                                    IsRoot is_root, Code code,
                                    std::string_view relation);
+
+// A graph whose nodes are not elements (the axes of joints): how to name
+// node `u` in a message, and where it is in the input.
+template <typename Describe, typename SourceOf>
+struct NodeNames {
+  Describe describe;   // std::string(ElementId)
+  SourceOf source_of;  // const SourceLocation&(ElementId)
+};
+
+// FollowEdges over nodes 0 .. edge.size() - 1 named by `names`.
+template <typename IsRoot, typename Describe, typename SourceOf>
+std::vector<ElementId> FollowNodeEdges(
+    PhaseContext& ctx, const std::vector<ElementId>& edge,
+    const std::vector<bool>& in_graph, IsRoot is_root, Code code,
+    std::string_view relation, const NodeNames<Describe, SourceOf>& names);
 
 }  // namespace sdfconv::internal
 

@@ -53,6 +53,18 @@ Json JsonFrame(const FlatFrame& f) {
   out["pose"] = std::move(pose);
   if (f.axes_W.size() > 0) out["axis_xyz"] = JsonArray(f.axes_W[0]);
   if (f.axes_W.size() > 1) out["axis2_xyz"] = JsonArray(f.axes_W[1]);
+  constexpr const char* kMimicKeys[] = {"axis_mimic", "axis2_mimic"};
+  for (size_t k = 0; k < f.mimics.size() && k < 2; ++k) {
+    if (!f.mimics[k]) continue;
+    const FlatMimic& m = *f.mimics[k];
+    Json mimic = Json::object();
+    mimic["joint"] = m.joint;
+    mimic["axis"] = m.axis;
+    mimic["multiplier"] = NoNegativeZero(m.multiplier);
+    mimic["offset"] = NoNegativeZero(m.offset);
+    mimic["reference"] = NoNegativeZero(m.reference);
+    out[kMimicKeys[k]] = std::move(mimic);
+  }
   return out;
 }
 
@@ -103,6 +115,27 @@ std::string CsvLine(const FlatFrame& f) {
   return line;
 }
 
+// The <mimic> of each of the first `count` axes of joint `id`.
+std::vector<std::optional<FlatMimic>> Mimics(const Document& doc,
+                                             const FrameGraph& graph,
+                                             ElementId id, size_t count) {
+  std::vector<std::optional<FlatMimic>> out(count);
+  const std::vector<JointAxis>& axes = doc.at(id).axes;
+  const std::vector<MimicLeader> none;
+  const std::vector<MimicLeader>& leaders =
+      static_cast<size_t>(id) < graph.mimic.size() ? graph.mimic[id] : none;
+  for (size_t k = 0; k < count && k < axes.size(); ++k) {
+    if (!axes[k].mimic || k >= leaders.size() || !leaders[k].valid()) {
+      continue;
+    }
+    const JointMimic& m = *axes[k].mimic;
+    out[k] = FlatMimic{doc.ScopedName(leaders[k].joint),
+                       leaders[k].axis == 0 ? "axis" : "axis2", m.multiplier,
+                       m.offset, m.reference};
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<FlatFrame> CollectFlatFrames(const Document& doc,
@@ -121,6 +154,7 @@ std::vector<FlatFrame> CollectFlatFrames(const Document& doc,
       // As written: a default axis after the last written one is left out.
       f.axes_W = ValueOr(resolution.axes_W, id, {});
       f.axes_W.resize(std::min(f.axes_W.size(), WrittenAxisCount(e)));
+      f.mimics = Mimics(doc, graph, id, f.axes_W.size());
     }
     frames.push_back(std::move(f));
   }

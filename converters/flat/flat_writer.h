@@ -28,15 +28,25 @@
 //       {"name":"arm::upper_arm","kind":"link","attached_to":"arm::upper_arm",
 //        "pose":{"xyz":[..],"rpy":[..],"quat_wxyz":[..]}},
 //       {"name":"arm::shoulder","kind":"joint",...,"axis_xyz":[0.0,0.0,1.0]},
+//       {"name":"arm::finger","kind":"joint",...,"axis_xyz":[..],
+//        "axis_mimic":{"joint":"arm::shoulder","axis":"axis",
+//                      "multiplier":2.0,"offset":0.0,"reference":0.0}},
 //       ...
 //     ]
 //   }
+// "axis_mimic" / "axis2_mimic" (SDFormat 1.11 //axis/mimic, after the axis
+// keys) appear only on an axis that has a <mimic>: the leader joint's
+// scoped name, the leader axis ("axis" or "axis2") and the values as read
+// (follower = multiplier * (leader - reference) + offset). Layouts without
+// mimics are unchanged, so the format version stays 1.
 // CSV: a header line (kFlatCsvHeader), then one line per frame; axis cells
 // are empty when the joint has no such axis (and for every non-joint). Lines
 // end in "\n"; cells holding ',', '"' or a line break are quoted (RFC 4180).
+// The CSV has no mimic columns: its columns are fixed, and it holds poses.
 #ifndef SDFCONV_CONVERTERS_FLAT_FLAT_WRITER_H_
 #define SDFCONV_CONVERTERS_FLAT_FLAT_WRITER_H_
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,6 +64,16 @@ inline constexpr char kFlatCsvHeader[] =
     "name,kind,attached_to,x,y,z,roll,pitch,yaw,qw,qx,qy,qz,"
     "axis_x,axis_y,axis_z,axis2_x,axis2_y,axis2_z";
 
+// A joint axis's <mimic>: the leader axis `axis` ("axis" or "axis2") of
+// the joint `joint` (its scoped name), and the values as read.
+struct FlatMimic {
+  std::string joint;
+  std::string axis;
+  double multiplier = 1.0;
+  double offset = 0.0;
+  double reference = 0.0;
+};
+
 // One output entry, before formatting. The same shape as
 // testing::OracleFrame, so outputs can be compared with libsdformat's.
 struct FlatFrame {
@@ -64,6 +84,8 @@ struct FlatFrame {
   // Joints: <axis>, then <axis2>, through the last one written (a default
   // <axis> before a written <axis2> is there; default axes after are not).
   std::vector<Eigen::Vector3d> axes_W;
+  // Per entry of axes_W, its <mimic> (1.11), if any.
+  std::vector<std::optional<FlatMimic>> mimics;
 };
 
 // The entries of `doc`, in document order.

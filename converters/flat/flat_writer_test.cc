@@ -222,6 +222,40 @@ TEST(FlatJsonTest, DefaultAxesAfterTheWrittenOnesAreLeftOut) {
   EXPECT_FALSE(again[wrist].contains("axis2_xyz"));
 }
 
+// A 1.11 <mimic>: after the axis keys, on that axis only; the CSV keeps its
+// columns.
+TEST(FlatJsonTest, MimicsFollowTheirAxes) {
+  Fixture f = ArmModel();
+  const ElementId shoulder = 4, wrist = 5;
+  JointMimic m;
+  m.joint = "shoulder";  // as written; the output names it by its graph
+  m.multiplier = -2.5;
+  m.offset = 0.125;
+  m.reference = -0.0;
+  f.doc.at(wrist).axes[1].mimic = m;
+  f.graph.mimic.resize(f.doc.size());
+  f.graph.mimic[wrist] = {MimicLeader{}, MimicLeader{shoulder, 0}};
+  const std::string text = WriteFlatJson(f.doc, f.graph, f.resolution);
+  const json frames = json::parse(text)["frames"];
+  EXPECT_FALSE(frames[wrist].contains("axis_mimic"));
+  ASSERT_TRUE(frames[wrist].contains("axis2_mimic"));
+  const json& mimic = frames[wrist]["axis2_mimic"];
+  EXPECT_EQ(mimic["joint"], "robot::shoulder");
+  EXPECT_EQ(mimic["axis"], "axis");
+  EXPECT_EQ(mimic["multiplier"].get<double>(), -2.5);
+  EXPECT_EQ(mimic["offset"].get<double>(), 0.125);
+  ExpectSameDouble(0.0, mimic["reference"].get<double>(), "reference");
+  EXPECT_NE(text.find("\"axis2_xyz\":[0.0,0.3333333333333333,0.9],"
+                      "\"axis2_mimic\":{\"joint\":\"robot::shoulder\","
+                      "\"axis\":\"axis\",\"multiplier\":-2.5,"
+                      "\"offset\":0.125,\"reference\":0.0}}"),
+            std::string::npos)
+      << text;
+  EXPECT_FALSE(frames[shoulder].contains("axis_mimic"));
+  EXPECT_EQ(WriteFlatCsv(f.doc, f.graph, f.resolution),
+            WriteFlatCsv(ArmModel().doc, f.graph, f.resolution));
+}
+
 // World file: world-level frames by bare name, attached to "world".
 TEST(FlatJsonTest, WorldLevelFramesUseBareNames) {
   Fixture f;

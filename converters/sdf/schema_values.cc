@@ -4,7 +4,6 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <limits>
 #include <system_error>
 #include <vector>
 
@@ -12,31 +11,6 @@
 
 namespace sdfconv {
 namespace {
-
-bool EqualsIgnoringCase(std::string_view text, std::string_view lower) {
-  if (text.size() != lower.size()) return false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    if (c != lower[i]) return false;
-  }
-  return true;
-}
-
-// A number, or an infinity ("inf", "-Infinity", ...).
-std::optional<double> ParseReal(std::string_view text) {
-  if (std::optional<double> finite = ParseDouble(text)) return finite;
-  text = TrimWhitespace(text);
-  double sign = 1.0;
-  if (!text.empty() && (text.front() == '-' || text.front() == '+')) {
-    sign = text.front() == '-' ? -1.0 : 1.0;
-    text.remove_prefix(1);
-  }
-  if (EqualsIgnoringCase(text, "inf") || EqualsIgnoringCase(text, "infinity")) {
-    return sign * std::numeric_limits<double>::infinity();
-  }
-  return std::nullopt;
-}
 
 // A decimal integer, or a hexadecimal one ("0xAB", as libsdformat reads a
 // <collide_bitmask>).
@@ -175,6 +149,16 @@ std::optional<std::string> ValueProblem(ValueType type, std::string_view text,
       return ColorProblem(text);
   }
   return Expected(type);
+}
+
+std::optional<std::string> QuaternionPoseProblem(std::string_view text,
+                                                 bool required) {
+  if (TrimWhitespace(text).empty()) {
+    if (required) return "is empty, and a value is required";
+    return std::nullopt;  // the default
+  }
+  if (ParseDoubles(text, 7)) return std::nullopt;
+  return "expected 7 numbers (x y z qx qy qz qw)";
 }
 
 }  // namespace sdfconv

@@ -3,6 +3,7 @@
 #include "converters/sdf/sdf_tree_reader.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -22,6 +23,7 @@ constexpr char kFile[] = "test.sdf";
 class SchemaInReaderTest : public DiagnosticTest {
  protected:
   XmlSources sources_;  // the trees read, for NodeRefs
+  bool strict_ = false;  // to the letter of each version
 
   // Reads `text` with the front end that accepts its version.
   std::optional<Document> Read(const std::string& text) {
@@ -34,9 +36,9 @@ class SchemaInReaderTest : public DiagnosticTest {
     const XmlElement root = RootElement(sources_.tree(tree));
     const std::string version = Attribute(root, "version").value_or("");
     if (SdfReader().Accepts(Tag(root), version)) {
-      return SdfReader().Read(tree, &sources_, &diags_);
+      return SdfReader(strict_).Read(tree, &sources_, &diags_);
     }
-    return LegacySdfReader().Read(tree, &sources_, &diags_);
+    return LegacySdfReader(strict_).Read(tree, &sources_, &diags_);
   }
 
   // <sdf version="..."><model name="m"> on line 1, `body` from line 2.
@@ -105,6 +107,7 @@ TEST_F(SchemaInReaderTest, IncludeNamePoseAndStaticAreReadInOnePointFour) {
 }
 
 TEST_F(SchemaInReaderTest, ElementsOfAnotherVersionAreWarnedOnce) {
+  strict_ = true;  // the letter of the version
   ASSERT_TRUE(
       ReadModel("<link name=\"l\"/>\n<frame name=\"f\"/>", "1.4").has_value());
   EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 3);
@@ -156,12 +159,125 @@ TEST_F(SchemaInReaderTest, LinkInertiaByLibsdformatsRule) {
   TakeError(Code::kLinkInertiaInvalid);
 }
 
+// //axis/mimic and //axis2/mimic, read from 1.11 on.
+class MimicReaderTest : public DiagnosticTest {
+ protected:
+  bool strict_ = false;  // to the letter of each version
+  // <sdf version="..."><model name="m"> on line 1, `body` from line 2.
+  std::optional<Document> ReadModel(const std::string& body,
+                                    const std::string& version = "1.11") {
+    auto xml = XmlTree::Parse("<sdf version=\"" + version +
+                                  "\"><model name=\"m\">\n" + body +
+                                  "\n</model></sdf>\n",
+                              kFile, &diags_);
+    if (!xml) return std::nullopt;
+    xml_ = std::move(*xml);
+    return ReadSdfTree(*xml_, 0, version, DialectOf(version, strict_),
+                       &diags_);
+  }
+  // The axes of the joint named `name`.
+  static const std::vector<JointAxis>& Axes(const Document& doc,
+                                            const std::string& name) {
+    for (const Element& e : doc.elements) {
+      if (e.kind == ElementKind::kJoint && e.name == name) return e.axes;
+    }
+    static const std::vector<JointAxis> kNone;
+    ADD_FAILURE() << "no joint " << name;
+    return kNone;
+  }
+  std::optional<XmlTree> xml_;
+};
+
+constexpr char kMimicModel[] = R"(<link name="a"/><link name="b"/><link name="c"/>
+<joint name="u" type="universal"><parent>a</parent><child>b</child>
+  <axis><xyz>1 0 0</xyz></axis><axis2><xyz>0 1 0</xyz></axis2></joint>
+<joint name="f" type="universal"><parent>b</parent><child>c</child>
+  <axis><xyz>0 0 1</xyz>
+    <mimic joint="u"><multiplier>4</multiplier><offset>2</offset><reference>3</reference></mimic>
+  </axis>
+  <axis2><mimic joint="u" axis="axis2"/></axis2>
+</joint>)";
+
+TEST_F(MimicReaderTest, ReadFrom111) {
+  for (const char* version : {"1.11", "1.12"}) {
+    SCOPED_TRACE(version);
+    const auto doc = ReadModel(kMimicModel, version);
+    ASSERT_TRUE(doc.has_value());
+    EXPECT_FALSE(Axes(*doc, "u")[0].mimic.has_value());
+    const std::vector<JointAxis>& f = Axes(*doc, "f");
+    ASSERT_EQ(f.size(), 2u);
+    ASSERT_TRUE(f[0].mimic.has_value());
+    EXPECT_EQ(f[0].mimic->joint, "u");
+    EXPECT_EQ(f[0].mimic->axis, "axis");  // the default
+    EXPECT_EQ(f[0].mimic->multiplier, 4.0);
+    EXPECT_EQ(f[0].mimic->offset, 2.0);
+    EXPECT_EQ(f[0].mimic->reference, 3.0);
+    EXPECT_EQ(f[0].mimic->source.line, 7);
+    EXPECT_EQ(f[0].mimic->source.path,
+              R"(/sdf/model[@name="m"]/joint[@name="f"]/axis/mimic)");
+    ASSERT_TRUE(f[1].mimic.has_value());
+    EXPECT_EQ(f[1].mimic->axis, "axis2");
+    EXPECT_EQ(f[1].mimic->multiplier, 1.0);  // mimic.sdf's defaults
+    EXPECT_EQ(f[1].mimic->offset, 0.0);
+    EXPECT_EQ(f[1].mimic->reference, 0.0);
+  }
+}
+
+TEST_F(MimicReaderTest, ReadBefore111AsALaterFeature) {
+  for (const char* version : {"1.10", "1.6"}) {
+    SCOPED_TRACE(version);
+    const auto doc = ReadModel(kMimicModel, version);
+    ASSERT_TRUE(doc.has_value());
+    for (const JointAxis& axis : Axes(*doc, "f")) {
+      EXPECT_TRUE(axis.mimic.has_value());
+    }
+    EXPECT_EQ(TakeWarning(Code::kLaterVersionFeature).source.line, 7);
+    EXPECT_EQ(TakeWarning(Code::kLaterVersionFeature).source.line, 9);
+  }
+}
+
+TEST_F(MimicReaderTest, NotReadBefore111WhenStrict) {
+  // An element 1.10 does not have: phase 1 warns, the reader leaves it.
+  strict_ = true;
+  for (const char* version : {"1.10", "1.9", "1.8"}) {
+    SCOPED_TRACE(version);
+    const auto doc = ReadModel(kMimicModel, version);
+    ASSERT_TRUE(doc.has_value());
+    for (const JointAxis& axis : Axes(*doc, "f")) {
+      EXPECT_FALSE(axis.mimic.has_value());
+    }
+    EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 7);
+    EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 9);
+  }
+}
+
+TEST_F(MimicReaderTest, MalformedMimic) {
+  const auto doc = ReadModel(R"(<link name="a"/><link name="b"/>
+<joint name="j" type="revolute"><parent>a</parent><child>b</child>
+  <axis><mimic><multiplier>two</multiplier></mimic><mimic joint="k"/></axis>
+</joint>)");
+  ASSERT_TRUE(doc.has_value());
+  const Diagnostic warning = TakeWarning(Code::kElementInvalid);  // 2nd <mimic>
+  EXPECT_EQ(warning.source.line, 4);
+  const Diagnostic missing = TakeError(Code::kAttributeMissing);
+  EXPECT_EQ(missing.source.path,
+            R"(/sdf/model[@name="m"]/joint[@name="j"]/axis/mimic)");
+  EXPECT_NE(missing.message.find(R"(<joint name="j">)"), std::string::npos);
+  EXPECT_EQ(TakeError(Code::kValueInvalid).source.line, 4);
+  const JointAxis& axis = Axes(*doc, "j")[0];
+  ASSERT_TRUE(axis.mimic.has_value());
+  EXPECT_EQ(axis.mimic->joint, "");
+  EXPECT_EQ(axis.mimic->multiplier, 1.0);
+}
+
 // //include/@merge, read by the walk alone (no schema: the 1.10 tables
 // are not the reader's concern here).
 class MergeAttributeTest : public DiagnosticTest {
  protected:
-  // The include placeholders of `text`, read as its version says.
-  std::vector<IncludeSpec> Includes(const std::string& text) {
+  // The include placeholders of `text`, read as its version says (to the
+  // letter with `strict`).
+  std::vector<IncludeSpec> Includes(const std::string& text,
+                                    bool strict = false) {
     auto xml = XmlTree::Parse(text, kFile, &diags_);
     if (!xml) {
       ADD_FAILURE() << "not XML:\n" << DescribeRemaining();
@@ -169,7 +285,7 @@ class MergeAttributeTest : public DiagnosticTest {
     }
     const std::string version =
         Attribute(RootElement(*xml), "version").value_or("");
-    const auto doc = ReadSdfTree(*xml, 0, version, DialectOf(version),
+    const auto doc = ReadSdfTree(*xml, 0, version, DialectOf(version, strict),
                                  &diags_, /*check_schema=*/false);
     std::vector<IncludeSpec> out;
     if (!doc) return out;
@@ -195,10 +311,16 @@ TEST_F(MergeAttributeTest, InAModelFromOnePointNine) {
     EXPECT_TRUE(includes[0].merge);
     EXPECT_FALSE(Includes(In(version, "model", "0"))[0].merge);
   }
-  // Before 1.9 the attribute is not read: the include nests its model.
-  for (const char* version : {"1.5", "1.7", "1.8"}) {
+  // Before 1.9 a later feature: read as libsdformat reads it, with a
+  // warning; to the letter (--strict) not read, and the include nests.
+  for (const char* version : {"1.4", "1.5", "1.7", "1.8"}) {
     SCOPED_TRACE(version);
-    EXPECT_FALSE(Includes(In(version, "model", "true"))[0].merge);
+    EXPECT_TRUE(Includes(In(version, "model", "true"))[0].merge);
+    const Diagnostic later = TakeWarning(Code::kLaterVersionFeature);
+    EXPECT_EQ(later.source.line, 3);
+    EXPECT_EQ(later.message.rfind("@merge", 0), 0u) << later.message;
+    EXPECT_FALSE(Includes(In(version, "model", "false"))[0].merge);
+    EXPECT_FALSE(Includes(In(version, "model", "true"), true)[0].merge);
   }
 }
 
@@ -209,7 +331,9 @@ TEST_F(MergeAttributeTest, InAWorldFromOnePointTen) {
   }
   for (const char* version : {"1.8", "1.9"}) {
     SCOPED_TRACE(version);
-    EXPECT_FALSE(Includes(In(version, "world", "true"))[0].merge);
+    EXPECT_TRUE(Includes(In(version, "world", "true"))[0].merge);
+    TakeWarning(Code::kLaterVersionFeature);
+    EXPECT_FALSE(Includes(In(version, "world", "true"), true)[0].merge);
   }
 }
 
@@ -226,11 +350,13 @@ TEST_F(MergeAttributeTest, OnlyAModelOrAWorldMerges) {
                   .empty());
   const Diagnostic d = TakeError(Code::kMergeIncludeUnsupported);
   EXPECT_EQ(d.source.line, 3);
-  // Before 1.9 there is no merge-include to misplace.
-  EXPECT_TRUE(Includes(R"(<sdf version="1.8"><world name="w">
+  // Before 1.9, too (a later feature), but not to the letter.
+  const std::string old = R"(<sdf version="1.8"><world name="w">
 <frame name="f"><include merge="true"><uri>x</uri></include></frame>
-</world></sdf>)")
-                  .empty());
+</world></sdf>)";
+  EXPECT_TRUE(Includes(old).empty());
+  EXPECT_EQ(TakeError(Code::kMergeIncludeUnsupported).source.line, 2);
+  EXPECT_TRUE(Includes(old, /*strict=*/true).empty());
 }
 
 TEST_F(MergeAttributeTest, ANonBooleanIsAnError) {

@@ -3,6 +3,8 @@
 // PieceJointName and PieceLinkName.
 #include "converters/urdf_export/joint_approximation.h"
 
+#include "converters/xml/text_values.h"
+
 namespace sdfconv {
 namespace {
 
@@ -38,8 +40,7 @@ std::optional<JointApproximation> ApproximateType(std::string_view sdf_type,
   if (sdf_type == "screw") {
     return JointApproximation{
         {{"revolute", 0, std::nullopt}},
-        "the translation along the axis that goes with the angle "
-        "(thread_pitch) is lost"};
+        ScrewTranslationLost(std::nullopt)};
   }
   if (sdf_type == "gearbox") {
     const int axis = sdf_axes > 1 ? 1 : 0;
@@ -56,6 +57,15 @@ std::optional<JointApproximation> ApproximateType(std::string_view sdf_type,
 bool IsUrdfJointType(std::string_view sdf_type) {
   return sdf_type == "revolute" || sdf_type == "continuous" ||
          sdf_type == "prismatic" || sdf_type == "fixed";
+}
+
+std::string ScrewTranslationLost(std::optional<double> pitch) {
+  std::string out = "the translation along the axis that goes with the angle";
+  if (pitch) {
+    out += " (screw_thread_pitch " + FormatNumber(*pitch) +
+           " m per revolution)";
+  }
+  return out + " is lost";
 }
 
 std::optional<JointApproximation> ApproximateJoint(std::string_view sdf_type,

@@ -7,7 +7,7 @@
 // | SDF        | pieces (name: axis)                                | what changes |
 // | universal, revolute2 | revolute `j`: <axis>, revolute `j_axis2`: <axis2>; link `j_link1` | nothing kinematic: SDFormat defines both as these two revolutes in series (axis 1 turns with the parent, axis 2 with the child) |
 // | ball       | continuous `j`, `j_axis2`, `j_axis3`: x, y, z of J; links `j_link1`, `j_link2` | the same rotations, as x-y-z Euler angles: singular at y = +-90 degrees |
-// | screw      | revolute `j`: <axis>                               | the translation along the axis coupled to the angle (thread_pitch) is lost |
+// | screw      | revolute `j`: <axis>                               | the translation along the axis coupled to the angle is lost (the warning gives the pitch in metres per revolution, joint_limits.h) |
 // | gearbox    | revolute `j`: <axis2> (else <axis>)                | the coupling to the parent's turn about <axis> (gearbox_ratio, gearbox_reference_body) is lost |
 //
 // Limits and dynamics of a piece are its SDF axis's (a ball has none, so its
@@ -67,6 +67,10 @@ std::optional<JointApproximation> ApproximateJoint(std::string_view sdf_type,
 // link after it (k < pieces - 1).
 std::string PieceJointName(std::string_view joint, size_t k);
 std::string PieceLinkName(std::string_view joint, size_t k);
+
+// What a screw joint loses, naming its pitch (metres per revolution,
+// positive right-handed: ScrewThreadPitch) when given.
+std::string ScrewTranslationLost(std::optional<double> pitch);
 
 // The error for a joint URDF lacks when --approximate is not given (it says
 // what --approximate would write), or has no approximation.

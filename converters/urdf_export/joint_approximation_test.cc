@@ -152,6 +152,13 @@ TEST(JointApproximation, ScrewAndGearboxAreRevolute) {
       <axis><xyz>1 0 0</xyz></axis><axis2><xyz>0 1 0</xyz></axis2></joint>
   </model></sdf>)", options);
   ExpectFk(e, options);
+  // 1.8's thread_pitch 0.01 rad/m: -2 pi / 0.01 = -628.3185... m/rev.
+  bool pitch_named = false;
+  for (const Diagnostic& d : e.diags.items()) {
+    pitch_named = pitch_named ||
+                  Has(d.message, "(screw_thread_pitch -628.318530717958");
+  }
+  EXPECT_TRUE(pitch_named);
   const std::string& u = *e.urdf;
   EXPECT_TRUE(Has(u, "<joint name=\"screw\" type=\"revolute\">"));
   EXPECT_TRUE(Has(u, "lower=\"-3\" upper=\"3\""));

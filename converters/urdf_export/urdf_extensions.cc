@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "converters/urdf_export/urdf_mimic.h"
 #include "converters/xml/text_values.h"
 #include "converters/xml/xml_escape.h"
 
@@ -18,12 +19,11 @@ bool IsOneOf(const std::string& tag, const std::vector<std::string>& tags) {
 }
 
 // <urdf:mimic joint="j" .../> (or <mimic> in a kept joint) as <mimic>, its
-// joint renamed through `names`.
+// attributes as written, its joint renamed through `names`.
 std::string Mimic(XmlElement mimic,
                   const std::map<std::string, std::string>& names,
                   int indent) {
-  std::string out(static_cast<size_t>(indent), ' ');
-  out += "<mimic";
+  std::vector<std::pair<std::string, std::string>> attributes;
   for (const XmlAttribute& a : Attributes(mimic)) {
     if (a.namespaced) continue;
     std::string value = a.value;
@@ -31,9 +31,9 @@ std::string Mimic(XmlElement mimic,
       const auto it = names.find(value);
       if (it != names.end()) value = it->second;
     }
-    out += " " + a.name + "=\"" + EscapeXmlAttribute(value) + "\"";
+    attributes.emplace_back(a.name, std::move(value));
   }
-  return out + "/>\n";
+  return MimicElement(attributes, indent);
 }
 
 }  // namespace
@@ -242,10 +242,12 @@ std::string UrdfExtensions::LinkContent(const UrdfLink& link) {
   return out;
 }
 
-std::string UrdfExtensions::JointContent(const UrdfJoint& joint) {
+std::string UrdfExtensions::JointContent(const UrdfJoint& joint,
+                                         bool kept_mimic) {
   if (joint.element >= 0) {
     std::vector<std::string> skip;
     if (joint.type != "fixed") skip = {"axis", "limit", "dynamics"};
+    if (!kept_mimic) skip.push_back("mimic");
     return UrdfChildren(Xml(joint.element), skip, 4);
   }
   if (joint.type != "floating" && joint.type != "planar") return "";
@@ -264,6 +266,18 @@ std::string UrdfExtensions::JointContent(const UrdfJoint& joint) {
     out += EmitXml(c, options, &used_);
   }
   return out;
+}
+
+std::optional<std::string> UrdfExtensions::KeptMimic(
+    const UrdfJoint& joint) const {
+  XmlElement xml = joint.element >= 0 ? Xml(joint.element) : XmlElement();
+  if (!xml) return std::nullopt;
+  for (XmlElement c : ChildElements(xml)) {
+    if (InUrdfNamespace(c) && LocalTag(c) == "mimic") {
+      return Mimic(c, joint_names_, 4);
+    }
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> UrdfExtensions::KeptContinuousLimit(

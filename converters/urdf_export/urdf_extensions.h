@@ -14,7 +14,9 @@
 //    names; <urdf:link> (the world link's content): inside `world`;
 //  - in joints, <urdf:mimic>, <urdf:safety_controller>, <urdf:calibration>,
 //    <urdf:axis>, <urdf:limit>, <urdf:dynamics> and any other <urdf:TAG>:
-//    <TAG> as written (a mimic's joint renamed like the joint it names);
+//    <TAG> as written (a mimic's joint renamed like the joint it names;
+//    a joint whose SDF axis has its own //axis/mimic gets that one
+//    instead, urdf_mimic.h);
 //  - in links and frames: <urdf:TAG> -> <TAG>;
 //  - in the model: <urdf:material> -> <material>, <urdf:transmission> ->
 //    <transmission> (its joints renamed like the joints), <urdf:gazebo> ->
@@ -97,9 +99,16 @@ class UrdfExtensions {
   // <TAG> elements for a link's <urdf:TAG> children (the world link:
   // the content of <urdf:link>), each on its own line, indented 4.
   [[nodiscard]] std::string LinkContent(const UrdfLink& link);
-  // Likewise for a joint; for a floating or planar joint, the content of its
-  // <urdf:joint> other than origin, parent and child.
-  [[nodiscard]] std::string JointContent(const UrdfJoint& joint);
+  // Likewise for a joint (without its <urdf:mimic> unless `kept_mimic`:
+  // urdf_mimic.h decides which <mimic> a joint gets); for a floating or
+  // planar joint, the content of its <urdf:joint> other than origin,
+  // parent and child.
+  [[nodiscard]] std::string JointContent(const UrdfJoint& joint,
+                                         bool kept_mimic = true);
+  // The <mimic> a joint's <urdf:mimic> is written as (indented 4), if it
+  // has one.
+  [[nodiscard]] std::optional<std::string> KeptMimic(
+      const UrdfJoint& joint) const;
   // A continuous joint's <limit> kept in <urdf:limit> (it has lower/upper),
   // with effort and velocity as given; nothing when there is none.
   [[nodiscard]] std::optional<std::string> KeptContinuousLimit(

@@ -3,16 +3,19 @@
 // flat arrays and explicit worklists, never by recursion.
 #include "converters/urdf_export/urdf_writer.h"
 
+#include <algorithm>
 #include <array>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
+#include "converters/sdf/joint_limits.h"
 #include "converters/sdf/pose_text.h"
 #include "converters/urdf_export/joint_approximation.h"
 #include "converters/urdf_export/gazebo_blocks.h"
 #include "converters/urdf_export/reroot.h"
 #include "converters/urdf_export/urdf_extensions.h"
+#include "converters/urdf_export/urdf_mimic.h"
 #include "converters/urdf_export/urdf_tree.h"
 #include "converters/urdf_export/xml_emit.h"
 #include "converters/xml/text_values.h"
@@ -22,7 +25,8 @@
 namespace sdfconv {
 namespace {
 
-// SDFormat's "unbounded" joint limit: at or beyond it a limit is infinite.
+// What URDF gets for an unbounded joint limit (SDFormat's sentinel before
+// 1.10; joint_limits.h says which limits are unbounded).
 constexpr double kInfiniteLimit = 1e16;
 constexpr char kWorldLink[] = "world";
 
@@ -58,7 +62,7 @@ class Writer {
   Writer(const Document& doc, const FrameGraph& graph, const Resolution& r,
          const UrdfExportOptions& options, Diagnostics* diags)
       : doc_(doc), graph_(graph), r_(r), options_(options), diags_(*diags),
-        sources_(options.sources) {}
+        sources_(options.sources), versions_(ElementVersions(doc)) {}
 
   std::optional<std::string> Run() {
     if (!SelectModel()) return std::nullopt;
@@ -283,12 +287,16 @@ class Writer {
   void ConnectApproximated(const std::string& name, ElementId j, int parent,
                            int child) {
     const Element& joint = doc_.at(j);
-    const auto approximation =
+    auto approximation =
         ApproximateJoint(joint.joint_type, WrittenAxisCount(joint));
     if (!approximation) {
       Refuse(j, UnsupportedJointMessage(name, joint.joint_type,
                                         WrittenAxisCount(joint)));
       return;
+    }
+    if (joint.joint_type == "screw" && Xml(j)) {
+      approximation->change =
+          ScrewTranslationLost(ScrewThreadPitch(Xml(j), versions_[j]));
     }
     const auto& pieces = approximation->pieces;
     int from = parent;
@@ -481,6 +489,7 @@ class Writer {
     std::string out = "<?xml version=\"1.0\"?>\n<robot name=\"" +
                       EscapeXmlAttribute(ext_->RobotName()) + "\">\n" + ext_->RobotHead();
     shapes_ = ext_->AssignShapes(nodes_);
+    mimics_.emplace(doc_, graph_, sources_, edges_, &diags_);
     // Parents before children: a worklist from the root.
     std::vector<std::vector<int>> children(nodes_.size());
     for (int j = 0; j < static_cast<int>(edges_.size()); ++j) {
@@ -637,22 +646,23 @@ class Writer {
   void EmitJoint(const Edge& edge, std::string* out) {
     std::string type = edge.type;
     XmlElement axis_node;
-    std::optional<double> lower, upper, effort, velocity, damping, friction;
+    std::optional<double> damping, friction;
+    int version = VersionNumber(doc_.version);
     if (edge.element >= 0) {
       XmlElement node = Xml(edge.element);
       if (node && edge.sdf_axis >= 0) {
         axis_node = FirstChildElement(node, edge.sdf_axis ? "axis2" : "axis");
       }
-      lower = DoubleAt(axis_node, {"limit", "lower"});
-      upper = DoubleAt(axis_node, {"limit", "upper"});
-      effort = DoubleAt(axis_node, {"limit", "effort"});
-      velocity = DoubleAt(axis_node, {"limit", "velocity"});
       damping = DoubleAt(axis_node, {"dynamics", "damping"});
       friction = DoubleAt(axis_node, {"dynamics", "friction"});
+      version = versions_[edge.element];
     }
-    const double lo = lower.value_or(-kInfiniteLimit);
-    const double hi = upper.value_or(kInfiniteLimit);
-    if (type == "revolute" && lo <= -kInfiniteLimit && hi >= kInfiniteLimit) {
+    // The version's defaults (joint_limits.h); URDF has no infinity, so an
+    // unbounded limit is written as SDFormat's old sentinel, 1e16.
+    const AxisLimits limits = ReadAxisLimits(axis_node, version);
+    const double lo = std::max(limits.lower, -kInfiniteLimit);
+    const double hi = std::min(limits.upper, kInfiniteLimit);
+    if (type == "revolute" && !IsBounded(lo) && !IsBounded(hi)) {
       type = "continuous";
     }
     const Node& parent = nodes_[edge.parent];
@@ -664,13 +674,13 @@ class Writer {
     if (type != "fixed" && type != "floating" && type != "planar") {
       const Eigen::Vector3d axis_J = AxisInJointFrame(edge, r_);
       *out += "    <axis xyz=\"" + FormatVector(axis_J) + "\"/>\n";
-      const double e = effort && *effort >= 0 ? *effort : options_.default_effort;
+      const double e = IsEnforced(limits.effort) ? limits.effort : options_.default_effort;
       const double v =
-          velocity && *velocity >= 0 ? *velocity : options_.default_velocity;
+          IsEnforced(limits.velocity) ? limits.velocity : options_.default_velocity;
       if (type == "continuous") {
         if (auto kept = ext_->KeptContinuousLimit(edge, FormatNumber(e), FormatNumber(v))) {
           *out += *kept;
-        } else if (effort || velocity) {
+        } else if (limits.effort_written || limits.velocity_written) {
           *out += "    <limit effort=\"" + FormatNumber(e) + "\" velocity=\"" + FormatNumber(v) +
                   "\"/>\n";
         }
@@ -683,7 +693,15 @@ class Writer {
                 "\" friction=\"" + FormatNumber(friction.value_or(0)) + "\"/>\n";
       }
     }
-    *out += ext_->JointContent(edge) + "  </joint>\n";
+    // One <mimic> (urdf_mimic.h): the SDF axis's, else a kept <urdf:mimic>.
+    const std::string mimic = mimics_->For(edge);
+    const std::optional<std::string> kept = ext_->KeptMimic(edge);
+    if (!mimic.empty() && kept && *kept != mimic) {
+      Warn(edge.element, "joint " + Quoted(edge.name) + ": its <urdf:mimic> (" +
+                             std::string(TrimWhitespace(*kept)) +
+                             ") is not written; its SDFormat <mimic> is");
+    }
+    *out += mimic + ext_->JointContent(edge, mimic.empty()) + "  </joint>\n";
   }
 
   const Document& doc_;
@@ -693,6 +711,8 @@ class Writer {
   Diagnostics& diags_;
   const XmlSources* sources_;  // null: no XML to read
   std::optional<UrdfExtensions> ext_;  // set once the model is known
+  std::optional<SdfMimics> mimics_;    // set once the joints are named
+  std::vector<int> versions_;          // ElementVersions(doc_)
   std::vector<std::vector<ElementId>> shapes_;  // per node (AssignShapes)
   ElementId model_ = kNoElement;
   std::vector<bool> in_model_;

@@ -397,6 +397,64 @@ TEST(UrdfWriter, WorldNeedsAModelName) {
   ExpectFk(f, options);
 }
 
+// Joint limits through their version's defaults (converters/sdf/
+// joint_limits.h): before 1.10 an absent limit is -1e16 / 1e16 and an
+// absent effort / velocity -1, from 1.10 on -inf / inf and inf. URDF has no
+// infinity: both write the same URDF.
+std::string LimitModel(const std::string& version) {
+  return R"(<sdf version=")" + version + R"("><model name="m">
+    <link name="a"/><link name="b"/><link name="c"/><link name="d"/>
+    <link name="e"/><link name="f"/>
+    <joint name="rev" type="revolute"><parent>a</parent><child>b</child>
+      <axis><xyz>0 0 1</xyz></axis></joint>
+    <joint name="pri" type="prismatic"><parent>b</parent><child>c</child>
+      <axis><xyz>1 0 0</xyz></axis></joint>
+    <joint name="half" type="revolute"><parent>c</parent><child>d</child>
+      <axis><xyz>0 1 0</xyz><limit><lower>-0.5</lower><upper>inf</upper>
+      <effort>inf</effort></limit></axis></joint>
+    <joint name="bounded" type="prismatic"><parent>d</parent><child>e</child>
+      <axis><xyz>0 1 0</xyz><limit><lower>-inf</lower><upper>2</upper>
+      <effort>7</effort><velocity>-1</velocity></limit></axis></joint>
+    <joint name="cont" type="continuous"><parent>e</parent><child>f</child>
+      <axis><xyz>0 1 0</xyz><limit><velocity>3</velocity></limit></axis>
+    </joint>
+  </model></sdf>)";
+}
+
+TEST(UrdfWriter, LimitsOfEveryVersion) {
+  const Exported old = Export(LimitModel("1.8"));
+  const Exported v19 = Export(LimitModel("1.9"));
+  const Exported now = Export(LimitModel("1.10"));
+  ExpectFk(old);
+  ExpectFk(now);
+  ASSERT_TRUE(old.urdf && v19.urdf && now.urdf);
+  EXPECT_EQ(*v19.urdf, *old.urdf);
+  EXPECT_EQ(*now.urdf, *old.urdf);
+  const urdf::ModelInterfaceSharedPtr u = urdf::parseURDF(*now.urdf);
+  ASSERT_TRUE(u) << *now.urdf;
+  // A revolute joint with no finite limit turns freely: continuous, and no
+  // <limit> (none written) -- sdformat_urdf makes it a revolute joint with
+  // infinite limits, which URDF text cannot hold.
+  EXPECT_EQ(u->getJoint("rev")->type, urdf::Joint::CONTINUOUS);
+  EXPECT_FALSE(u->getJoint("rev")->limits);
+  EXPECT_EQ(u->getJoint("pri")->limits->lower, -1e16);
+  EXPECT_EQ(u->getJoint("pri")->limits->upper, 1e16);
+  EXPECT_EQ(u->getJoint("pri")->limits->effort, 1e16);  // default_effort
+  EXPECT_EQ(u->getJoint("pri")->limits->velocity, 1e16);
+  EXPECT_EQ(u->getJoint("half")->type, urdf::Joint::REVOLUTE);
+  EXPECT_EQ(u->getJoint("half")->limits->lower, -0.5);
+  EXPECT_EQ(u->getJoint("half")->limits->upper, 1e16);
+  EXPECT_EQ(u->getJoint("half")->limits->effort, 1e16);
+  EXPECT_EQ(u->getJoint("bounded")->limits->lower, -1e16);
+  EXPECT_EQ(u->getJoint("bounded")->limits->upper, 2);
+  EXPECT_EQ(u->getJoint("bounded")->limits->effort, 7);
+  EXPECT_EQ(u->getJoint("bounded")->limits->velocity, 1e16);
+  ASSERT_TRUE(u->getJoint("cont")->limits);
+  EXPECT_EQ(u->getJoint("cont")->limits->velocity, 3);
+  EXPECT_EQ(u->getJoint("cont")->limits->effort, 1e16);
+  EXPECT_EQ(now.urdf->find("inf"), std::string::npos);
+}
+
 // ---- Corpus -------------------------------------------------------------
 
 // Re-roots the exported model at each of its URDF links in turn and checks

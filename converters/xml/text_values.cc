@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <system_error>
 
 namespace sdfconv {
@@ -42,6 +43,29 @@ std::string_view TrimWhitespace(std::string_view text) {
 
 std::optional<double> ParseDouble(std::string_view text) {
   return ParseToken(TrimWhitespace(text));
+}
+
+std::optional<double> ParseReal(std::string_view text) {
+  if (std::optional<double> finite = ParseDouble(text)) return finite;
+  text = TrimWhitespace(text);
+  double sign = 1.0;
+  if (!text.empty() && (text.front() == '-' || text.front() == '+')) {
+    sign = text.front() == '-' ? -1.0 : 1.0;
+    text.remove_prefix(1);
+  }
+  const auto equals_ignoring_case = [text](std::string_view lower) {
+    if (text.size() != lower.size()) return false;
+    for (size_t i = 0; i < text.size(); ++i) {
+      char c = text[i];
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      if (c != lower[i]) return false;
+    }
+    return true;
+  };
+  if (equals_ignoring_case("inf") || equals_ignoring_case("infinity")) {
+    return sign * std::numeric_limits<double>::infinity();
+  }
+  return std::nullopt;
 }
 
 std::optional<std::vector<double>> ParseDoubles(std::string_view text,

@@ -37,6 +37,10 @@ namespace sdfconv {
 // One finite number, surrounding whitespace allowed.
 [[nodiscard]] std::optional<double> ParseDouble(std::string_view text);
 
+// One number, or an infinity: "inf", "infinity" (any case) with an
+// optional sign, as libsdformat reads a double (unbounded joint limits).
+[[nodiscard]] std::optional<double> ParseReal(std::string_view text);
+
 // Exactly `count` finite numbers separated by whitespace (of any kind and
 // amount); nothing else.
 [[nodiscard]] std::optional<std::vector<double>> ParseDoubles(

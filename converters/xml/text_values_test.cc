@@ -1,6 +1,7 @@
 #include "converters/xml/text_values.h"
 
 #include <clocale>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,19 @@ TEST(TextValuesTest, ParseDouble) {
   for (const char* bad : {"", " ", "1.5x", "inf", "-inf", "nan", "0x10", "1e999",
                           "+-1", "++1", "+", "-", "1 2", "1,5"}) {
     EXPECT_EQ(ParseDouble(bad), std::nullopt) << bad;
+  }
+}
+
+TEST(TextValuesTest, ParseReal) {
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(ParseReal(" 1.5 "), 1.5);
+  EXPECT_EQ(ParseReal("inf"), inf);
+  EXPECT_EQ(ParseReal(" -INF\n"), -inf);
+  EXPECT_EQ(ParseReal("+Infinity"), inf);
+  EXPECT_EQ(ParseReal("-infinity"), -inf);
+  for (const char* bad : {"", "nan", "in", "infinit", "--inf", "inf inf",
+                          "1e999", "- inf"}) {
+    EXPECT_EQ(ParseReal(bad), std::nullopt) << bad;
   }
 }
 

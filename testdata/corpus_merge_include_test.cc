@@ -13,10 +13,6 @@
 // within 1e-9 where the proxy frame's pose is a round number, within 1e-6
 // where it is not, since libsdformat 12 passes the proxy frame's pose
 // through text with 6 significant digits (robot1's roll of pi/4).
-//
-// Until the schema tables of 1.9 and 1.10 are in, phase 1 reports "no
-// schema for SDFormat version ..." (VERSION_UNSUPPORTED) for these files;
-// that finding is left out of the verdicts here.
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -71,12 +67,7 @@ Ours Check(const std::string& path, const std::string& model_path) {
   FrameGraph graph;
   if (doc) graph = BuildFrameGraph(*doc, &diags);
   for (const Diagnostic& d : diags.items()) {
-    const bool no_schema_yet =
-        d.code == Code::kVersionUnsupported &&
-        d.message.rfind("no schema for SDFormat version", 0) == 0;
-    if (d.severity == Severity::kError && !no_schema_yet) {
-      out.errors.push_back(d);
-    }
+    if (d.severity == Severity::kError) out.errors.push_back(d);
   }
   out.valid = doc.has_value() && out.errors.empty();
   if (out.valid) {

@@ -55,27 +55,17 @@ class MergeIncludeTest : public DiagnosticTest {
   }
 
   // Reads `file` with includes expanded and merged, builds the graph and,
-  // when it has no error, resolves. Leaves out the phase-1 finding that a
-  // version has no schema table yet (converters/sdf/schema_check.h): not
-  // what these tests are about, and gone once the tables are there.
+  // when it has no error, resolves.
   std::optional<Document> Read(const std::string& file) {
     ReadOptions options;
     options.include_search.model_paths = {root_.string()};
     options.include_search.use_environment = false;
-    Diagnostics all;
-    std::optional<Document> doc = ReadFile(file, &all, options);
+    std::optional<Document> doc = ReadFile(file, &diags_, options);
     if (doc) {
       Diagnostics graph;
       graph_ = BuildFrameGraph(*doc, &graph);
       if (!graph.HasErrors()) resolution_ = ResolveAll(*doc, graph_);
-      all.Append(graph);
-    }
-    for (const Diagnostic& d : all.items()) {
-      if (d.code == Code::kVersionUnsupported &&
-          d.message.rfind("no schema for SDFormat version", 0) == 0) {
-        continue;
-      }
-      diags_.Add(d);
+      diags_.Append(graph);
     }
     return doc;
   }

@@ -39,22 +39,13 @@ class ExpandMergeIncludesTest : public ::testing::Test {
     std::ofstream(p) << text;
   }
 
-  // Expands the file `name`; the test is skipped while the version has no
-  // schema table yet (converters/sdf/schema_check.h), which makes every
-  // reading of the file fail.
+  // Expands the file `name`.
   UpgradeResult Expand(const std::string& name) {
     const std::string path = (dir_ / name).string();
     std::ifstream in(path);
     const std::string text((std::istreambuf_iterator<char>(in)),
                            std::istreambuf_iterator<char>());
-    UpgradeResult r = ExpandIncludesToSdf18(text, path, search_);
-    for (const Diagnostic& d : r.diagnostics.items()) {
-      if (d.code == Code::kVersionUnsupported &&
-          d.message.rfind("no schema for SDFormat version", 0) == 0) {
-        skipped_ = true;
-      }
-    }
-    return r;
+    return ExpandIncludesToSdf18(text, path, search_);
   }
 
   // World poses (and first axes) of `sdf`, by scoped name.
@@ -100,14 +91,7 @@ class ExpandMergeIncludesTest : public ::testing::Test {
   std::filesystem::path dir_;
   IncludeSearch search_;
   std::map<std::string, Eigen::Vector3d> axes_;
-  bool skipped_ = false;
 };
-
-#define SKIP_WITHOUT_SCHEMA()                                         \
-  if (skipped_) {                                                     \
-    GTEST_SKIP() << "no schema table for this SDFormat version yet "  \
-                    "(VERSION_UNSUPPORTED from converters/sdf/schema_check)"; \
-  }
 
 TEST_F(ExpandMergeIncludesTest, MergedContentIsWrittenInPlace) {
   Write("arm/model.config", "<model><sdf version='1.9'>model.sdf</sdf></model>");
@@ -141,7 +125,6 @@ TEST_F(ExpandMergeIncludesTest, MergedContentIsWrittenInPlace) {
 </sdf>
 )");
   const UpgradeResult r = Expand("robot.sdf");
-  SKIP_WITHOUT_SCHEMA();
   ASSERT_TRUE(r.ok()) << Dump(r.diagnostics);
   // The include's pose as written (degrees), relative_to kept.
   EXPECT_NE(r.output.find(R"(<frame name="_merged__arm__model__" attached_to="base">
@@ -189,7 +172,6 @@ TEST_F(ExpandMergeIncludesTest, APlacementFrameIsWrittenAsTheComputedPose) {
 </sdf>
 )");
   const UpgradeResult r = Expand("robot.sdf");
-  SKIP_WITHOUT_SCHEMA();
   ASSERT_TRUE(r.ok()) << Dump(r.diagnostics);
   EXPECT_EQ(r.output.find("placement_frame"), std::string::npos) << r.output;
   const auto poses = Resolve(r.output);
@@ -240,7 +222,6 @@ TEST_F(ExpandMergeIncludesTest, IncludesInsideTheMergedModelFollow) {
 </sdf>
 )");
   const UpgradeResult r = Expand("world.sdf");
-  SKIP_WITHOUT_SCHEMA();
   ASSERT_TRUE(r.ok()) << Dump(r.diagnostics);
   EXPECT_NE(r.output.find(R"(<ext:note xmlns:ext="urn:ext">kept</ext:note>)"),
             std::string::npos)
@@ -275,7 +256,6 @@ TEST_F(ExpandMergeIncludesTest, MergesInsideMerges) {
 </sdf>
 )");
   const UpgradeResult r = Expand("a.sdf");
-  SKIP_WITHOUT_SCHEMA();
   ASSERT_TRUE(r.ok()) << Dump(r.diagnostics);
   const auto poses = Resolve(r.output);
   ExpectPose(poses, "a::_merged__c__model__", P(1, 0, 10, 0, 0, 0));
@@ -296,7 +276,6 @@ TEST_F(ExpandMergeIncludesTest, ErrorsOfTheMergeStopTheExpansion) {
 </sdf>
 )");
   const UpgradeResult r = Expand("robot.sdf");
-  SKIP_WITHOUT_SCHEMA();
   EXPECT_FALSE(r.ok());
   EXPECT_TRUE(r.output.empty());
   bool duplicate = false;

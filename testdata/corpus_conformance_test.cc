@@ -20,8 +20,8 @@
 // `test_model`), for gazebo_models/ the folder itself (model://NAME is the
 // folder NAME there). Left out: includes of files that libsdformat's tests
 // read with custom parsers registered for the occasion (the interface API:
-// `.toml`, `.nonce_1`) and `merge="true"` includes (SDFormat 1.9; the
-// version filter already leaves every such corpus file out).
+// `.toml`, `.nonce_1`). Merge-includes (`merge="true"`) take part;
+// corpus_merge_include_test checks more of them.
 // GazeboIncludes, below, checks more of gazebo_models' includes: a model
 // whose included models are all present loads, and one whose included
 // model is absent names that URI in INCLUDE_URI_UNRESOLVED.
@@ -71,14 +71,11 @@ std::string Slurp(const fs::path& p) {
 }
 
 // An <include> of a file libsdformat's tests read with a custom parser
-// (sdf::ParserConfig::RegisterCustomModelParser), or one with merge="true".
+// (sdf::ParserConfig::RegisterCustomModelParser).
 bool HasOutOfScopeInclude(const std::string& text) {
   static const std::regex custom_parser(
       R"(<uri>\s*[^<]*\.(toml|nonce_[0-9]+)\s*</uri>)");
-  static const std::regex merge(
-      R"(<include[^>]*\bmerge\s*=\s*["']\s*(true|1)\s*["'])");
-  return std::regex_search(text, custom_parser) ||
-         std::regex_search(text, merge);
+  return std::regex_search(text, custom_parser);
 }
 
 // Paths, relative to the corpus, of the files under its `folders` whose

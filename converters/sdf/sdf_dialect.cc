@@ -47,7 +47,8 @@ SdfDialect LegacyDialect(std::string_view version) {
 // //model/@placement_frame (read from 1.7 files as well, as before) and
 // <joint> in worlds (which libsdformat reads from 1.10 on; sdfconv reads
 // them from 1.8 on, as 003 says). 1.9 (VERSIONS.md): //pose/@rotation_format
-// and @degrees. Nothing else of 1.8-1.12 changes frame semantics.
+// and @degrees. 1.11: //inertial/@auto. Nothing else of 1.8-1.12 changes
+// frame semantics.
 SdfDialect ModernDialect(std::string_view version) {
   const int number = VersionNumber(std::string(version));
   SdfDialect d;
@@ -58,6 +59,7 @@ SdfDialect ModernDialect(std::string_view version) {
   d.world_joints = number >= VersionNumber(1, 8);
   d.include_placement_frame = number >= VersionNumber(1, 8);
   d.pose_rotation_attributes = number >= VersionNumber(1, 9);
+  d.auto_inertia = number >= VersionNumber(1, 11);
   return d;
 }
 

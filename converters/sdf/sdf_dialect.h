@@ -50,6 +50,10 @@ struct SdfDialect {
   // Whether //pose/@rotation_format and //pose/@degrees are read (1.9 on);
   // when not, each is ignored with a warning.
   bool pose_rotation_attributes = false;
+  // Whether //inertial/@auto is read (1.11 on): a link's inertia computed
+  // from its collisions (core/auto_inertia.h); when not, it is ignored with
+  // a warning.
+  bool auto_inertia = false;
   // Whether each link's inertia is checked (LINK_INERTIA_INVALID), the rule
   // of SDFormat files (a URDF's is urdfdom's: its front end warns).
   bool check_inertia = true;

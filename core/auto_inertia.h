@@ -38,9 +38,6 @@
 
 namespace sdfconv {
 
-// libsdformat's Collision::DensityDefault (water), kg/m^3.
-inline constexpr double kDefaultDensity = 1000.0;
-
 // True when some link of `doc` has an automatic inertia.
 [[nodiscard]] bool HasAutoInertia(const Document& doc);
 

@@ -121,6 +121,10 @@ struct Inertial {
   std::optional<AutoInertia> automatic;
 };
 
+// //collision/density and //inertial/density by default: water, kg/m^3
+// (libsdformat's Collision::DensityDefault).
+inline constexpr double kDefaultDensity = 1000.0;
+
 // A collision as the solid it stands for in automatic inertia.
 struct CollisionSolid {
   Shape shape;

@@ -88,7 +88,7 @@ Shape ReadShape(XmlElement geometry, Diagnostics* diags) {
 CollisionSolid ReadCollisionSolid(XmlElement collision, Diagnostics* diags) {
   CollisionSolid solid;
   if (const XmlElement density = FirstChildElement(collision, "density")) {
-    solid.density = ReadDouble(density, 1000.0, diags);
+    solid.density = ReadDouble(density, kDefaultDensity, diags);
   }
   solid.shape = ReadShape(FirstChildElement(collision, "geometry"), diags);
   return solid;

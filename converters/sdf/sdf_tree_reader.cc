@@ -416,13 +416,13 @@ AutoInertia Reader::ReadAutoInertia(XmlElement inertial) {
     spec.mass = ReadDouble(mass, 1.0, diags_);
   }
   if (XmlElement density = UniqueChild(inertial, "density")) {
-    spec.density = ReadDouble(density, 1000.0, diags_);
+    spec.density = ReadDouble(density, kDefaultDensity, diags_);
   }
   for (const char* tag : {"pose", "inertia"}) {
     if (XmlElement written = FirstChildElement(inertial, tag)) {
       WarnIgnoredChild(written,
-                       "is not read: with @auto=\"true\" the link's centre "
-                       "of mass and inertia are computed from its "
+                       "has no effect: with @auto=\"true\" the link's "
+                       "centre of mass and inertia are computed from its "
                        "collisions");
     }
   }

@@ -26,11 +26,13 @@ int CheckedFile::error_count() const {
 }
 
 CheckedFile CheckFile(const std::string& path,
-                      const std::vector<std::string>& model_paths) {
+                      const std::vector<std::string>& model_paths,
+                      bool strict) {
   CheckedFile file;
   spdlog::debug("reading {}", path);
   ReadOptions read;
   read.include_search.model_paths = model_paths;
+  read.strict = strict;
   CheckedRead checked = ReadChecked(path, read, &file.diags);
   file.doc = std::move(checked.doc);
   file.graph = std::move(checked.graph);
@@ -83,7 +85,7 @@ int RunCheck(const CheckOptions& options, std::ostream& out,
              std::ostream& err) {
   int status = kExitOk;
   for (const std::string& path : options.files) {
-    const CheckedFile file = CheckFile(path, options.model_paths);
+    const CheckedFile file = CheckFile(path, options.model_paths, options.strict);
     PrintDiagnostics(file.diags, err, path);
     if (!options.quiet) out << Verdict(path, file) << std::endl;
     status = std::max(status, ExitCodeOf(file));

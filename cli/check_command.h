@@ -28,6 +28,9 @@ struct CheckOptions {
   bool quiet = false;  // print diagnostics only, no verdict lines
   // --model-path: where model:// include URIs are searched first.
   std::vector<std::string> model_paths;
+  // --strict: each SDFormat file to the letter of its version (features of
+  // later versions ignored, with a warning; ReadOptions::strict).
+  bool strict = false;
 };
 
 // One file, read and checked.
@@ -44,9 +47,11 @@ struct CheckedFile {
 };
 
 // Reads `path` with the front end registry (its includes expanded, their
-// URIs searched in `model_paths` first) and builds its frame graph.
+// URIs searched in `model_paths` first; `strict` as CheckOptions) and
+// builds its frame graph.
 CheckedFile CheckFile(const std::string& path,
-                      const std::vector<std::string>& model_paths = {});
+                      const std::vector<std::string>& model_paths = {},
+                      bool strict = false);
 
 // Writes each diagnostic of `diags` on its own line: those about
 // `read_file` first, then each other (included) file in the order it was

@@ -67,6 +67,7 @@ int Finish(const ConvertOptions& options, const std::optional<std::string>& text
 ReadOptions ReadOptionsOf(const ConvertOptions& options) {
   ReadOptions read;
   read.include_search.model_paths = options.model_paths;
+  read.strict = options.strict;
   read.urdf.merge_fixed_joints = options.merge_fixed_joints;
   read.urdf.package_uri = options.package_uri == "model"
                               ? PackageUriMode::kModel

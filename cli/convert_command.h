@@ -34,6 +34,8 @@ struct ConvertOptions {
   std::string output;           // empty: write to `out`
   // Where <include> URIs are searched first (docs/composition.md).
   std::vector<std::string> model_paths;
+  // --strict: as CheckOptions::strict.
+  bool strict = false;
   // --to sdf: replace every <include> by its model (else kept as written).
   bool expand_includes = false;
   // --to sdf from a URDF:

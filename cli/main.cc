@@ -35,6 +35,10 @@ constexpr char kModelPathHelp[] =
     "Where <include> URIs (model://NAME, relative paths) are searched "
     "first, before SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH "
     "and GAZEBO_MODEL_PATH (repeatable, in order)";
+constexpr char kStrictHelp[] =
+    "Read each SDFormat file to the letter of its version: a feature of a "
+    "later version (relative_to in a 1.6 file) is ignored with a warning, "
+    "not read as libsdformat reads it (docs/versions.md)";
 
 // Logs (progress, not diagnostics) go to stderr, so stdout stays the output.
 void SetUpLogging(bool verbose) {
@@ -104,6 +108,7 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckOptions& options) {
   cmd->add_option("--model-path", options.model_paths, kModelPathHelp)
       ->type_name("DIR")
       ->allow_extra_args(false);  // one DIR per --model-path
+  cmd->add_flag("--strict", options.strict, kStrictHelp);
   return cmd;
 }
 
@@ -123,6 +128,7 @@ CLI::App* AddConvertCommand(CLI::App& app, ConvertOptions& options) {
   cmd->add_option("--model-path", options.model_paths, kModelPathHelp)
       ->type_name("DIR")
       ->allow_extra_args(false);  // one DIR per --model-path
+  cmd->add_flag("--strict", options.strict, kStrictHelp);
   cmd->add_flag("--expand-includes", options.expand_includes,
                 "--to sdf: replace every <include> by the model it "
                 "names (one self-contained SDFormat 1.8 file)");

@@ -30,11 +30,13 @@ std::vector<std::string_view> Concat(std::vector<std::string_view> out,
   return out;
 }
 
-const std::vector<Format>& Formats() {
-  static const auto* const kSdfReader = new SdfReader();
-  static const auto* const kLegacySdfReader = new LegacySdfReader();
-  static const auto* const kUrdfFrontEnd = new UrdfFrontEnd();
-  static const auto* const kFormats = new std::vector<Format>{
+// The formats, their SDFormat front ends reading later features as
+// libsdformat does, or (`strict`) to the letter of each file's version.
+std::vector<Format>* MakeFormats(bool strict) {
+  const auto* const kSdfReader = new SdfReader(strict);
+  const auto* const kLegacySdfReader = new LegacySdfReader(strict);
+  const auto* const kUrdfFrontEnd = new UrdfFrontEnd();
+  return new std::vector<Format>{
       {InputFormat::kSdformat, "sdf", "SDFormat", /*version_required=*/true,
        Concat({kLegacySdfVersions.begin(), kLegacySdfVersions.end()},
               kSdfReaderVersions),
@@ -47,7 +49,12 @@ const std::vector<Format>& Formats() {
       {InputFormat::kUrdf, "robot", "URDF", /*version_required=*/false, {},
        {kUrdfFrontEnd}},
   };
-  return *kFormats;
+}
+
+const std::vector<Format>& Formats(bool strict = false) {
+  static const std::vector<Format>* const kFormats = MakeFormats(false);
+  static const std::vector<Format>* const kStrictFormats = MakeFormats(true);
+  return strict ? *kStrictFormats : *kFormats;
 }
 
 std::string Join(const std::vector<std::string_view>& items) {
@@ -62,8 +69,8 @@ std::string Join(const std::vector<std::string_view>& items) {
 }  // namespace
 
 const FrontEnd* FindFrontEnd(std::string_view root_tag,
-                             std::string_view version) {
-  for (const Format& format : Formats()) {
+                             std::string_view version, bool strict) {
+  for (const Format& format : Formats(strict)) {
     for (const FrontEnd* front_end : format.front_ends) {
       if (front_end->Accepts(root_tag, version)) return front_end;
     }
@@ -71,7 +78,8 @@ const FrontEnd* FindFrontEnd(std::string_view root_tag,
   return nullptr;
 }
 
-const FrontEnd* FrontEndFor(const XmlTree& xml, Diagnostics* diags) {
+const FrontEnd* FrontEndFor(const XmlTree& xml, Diagnostics* diags,
+                            bool strict) {
   const XmlElement root = RootElement(xml);
   const std::string tag = Tag(root);
   const std::optional<std::string> version = Attribute(root, "version");
@@ -91,7 +99,8 @@ const FrontEnd* FrontEndFor(const XmlTree& xml, Diagnostics* diags) {
                  "<" + tag + "> has no version attribute");
     return nullptr;
   }
-  if (const FrontEnd* front_end = FindFrontEnd(tag, version.value_or(""))) {
+  if (const FrontEnd* front_end =
+          FindFrontEnd(tag, version.value_or(""), strict)) {
     return front_end;
   }
   std::string message = std::string(format->display_name);
@@ -111,7 +120,8 @@ namespace {
 std::optional<Document> ReadOne(int32_t tree, XmlSources* sources,
                                 const ReadOptions& options,
                                 Diagnostics* diags) {
-  const FrontEnd* front_end = FrontEndFor(sources->tree(tree), diags);
+  const FrontEnd* front_end =
+      FrontEndFor(sources->tree(tree), diags, options.strict);
   if (front_end == nullptr) return std::nullopt;
   if (FormatOf(sources->tree(tree)) == InputFormat::kUrdf) {
     return UrdfFrontEnd(options.urdf).Read(tree, sources, diags);

@@ -48,6 +48,10 @@ struct ReadOptions {
   IncludeSearch include_search;  // where model:// and relative URIs are found
   UrdfImportOptions urdf;        // how the file read is imported if a URDF
                                  // (an included URDF: with the defaults)
+  // SDFormat read to the letter of each file's version: a feature of a
+  // later version (//pose/@relative_to in a 1.6 file) is ignored with a
+  // warning instead of read as libsdformat reads it (sdf_dialect.h).
+  bool strict = false;
 };
 
 
@@ -87,9 +91,12 @@ enum class InputFormat { kSdformat, kUrdf, kUnknown };
 // entries of included model folders).
 [[nodiscard]] bool ReadsSdfVersion(std::string_view version);
 
-// The front end that reads root element `root_tag` with `version`, or null.
+// The front end that reads root element `root_tag` with `version`, or null;
+// `strict`: one that reads each SDFormat file to the letter of its version
+// (ReadOptions::strict).
 [[nodiscard]] const FrontEnd* FindFrontEnd(std::string_view root_tag,
-                                           std::string_view version);
+                                           std::string_view version,
+                                           bool strict = false);
 
 // The front end that reads `xml` (by its root element and version), or null
 // with one error: ELEMENT_INVALID for a root element no format has,
@@ -97,7 +104,8 @@ enum class InputFormat { kSdformat, kUrdf, kUnknown };
 // VERSION_UNSUPPORTED naming the versions that are read. Every command
 // that refuses a file it cannot read says it through this.
 [[nodiscard]] const FrontEnd* FrontEndFor(const XmlTree& xml,
-                                          Diagnostics* diags);
+                                          Diagnostics* diags,
+                                          bool strict = false);
 
 }  // namespace sdfconv
 

@@ -1,7 +1,11 @@
 // Conformance over ../shared/corpus, in two suites:
-//  - SdformatTests: every SDFormat 1.7 and 1.8 file of sdformat-tests/;
+//  - SdformatTests: every SDFormat 1.7, 1.8 and 1.9 file of sdformat-tests/
+//    (1.9 is the newest version libsdformat 12 knows);
 //  - Legacy: every SDFormat 1.2-1.6 file of sdformat-tests/ and
-//    gazebo_models/ (<sdf version="1.2"> ... "1.6", <gazebo version="1.2">).
+//    gazebo_models/ (<sdf version="1.2"> ... "1.6", <gazebo version="1.2">);
+// and a third over this project's testdata/later_features/ (no corpus
+// needed): files that use a feature of a later version than they declare,
+// which libsdformat honours (docs/versions.md).
 // sdfconv's verdict must agree with libsdformat 12's `gz sdf --check`, and
 // for files both accept every frame's world pose must agree within 1e-9
 // (and its attached_to body, and joint axes). libsdformat upgrades a legacy
@@ -258,7 +262,8 @@ TEST_P(Corpus, AgreesWithLibsdformat) {
     return testing::NoCorpusFiles("file of this suite's versions under "
                                   "sdformat-tests/ or gazebo_models/");
   }
-  const std::string path = CorpusRoot() + "/" + rel;
+  const bool ours_testdata = rel.rfind("testdata/", 0) == 0;
+  const std::string path = ours_testdata ? rel : CorpusRoot() + "/" + rel;
   const Ours ours = RunSdfconv(path, ModelPaths(rel));
   const testing::OracleResult oracle =
       LoadWithSdformatAsSdfRoot(path, ModelPaths(rel));
@@ -303,8 +308,22 @@ INSTANTIATE_TEST_SUITE_P(
     SdformatTests, Corpus,
     ::testing::ValuesIn(OrPlaceholder(CorpusFiles(
         {"sdformat-tests"},
-        std::regex(R"(<sdf[^>]*version\s*=\s*["']1\.[78]["'])")))),
+        std::regex(R"(<sdf[^>]*version\s*=\s*["']1\.[789]["'])")))),
     TestName);
+
+// The files of testdata/later_features/, relative to the workspace.
+std::vector<std::string> LaterFeatureFiles() {
+  std::vector<std::string> files;
+  for (const auto& e :
+       fs::directory_iterator("testdata/later_features")) {
+    if (e.path().extension() == ".sdf") files.push_back(e.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+INSTANTIATE_TEST_SUITE_P(LaterFeatures, Corpus,
+                         ::testing::ValuesIn(LaterFeatureFiles()), TestName);
 
 INSTANTIATE_TEST_SUITE_P(
     Legacy, Corpus,

@@ -10,8 +10,6 @@
 
 #include "converters/convert/convert.h"
 #include "converters/diagnostic_test_util.h"
-#include "converters/urdf_export/urdf_writer.h"
-#include "core/resolver.h"
 #include "testing/corpus.h"
 
 namespace sdfconv {
@@ -21,17 +19,9 @@ constexpr double kPi = 3.14159265358979323846;
 
 class AutoInertiaConvertTest : public DiagnosticTest {
  protected:
-  // ReadChecked of `path`. Until the 1.11 schema tables are in, phase 1
-  // reports "no schema for SDFormat version 1.11" (VERSION_UNSUPPORTED):
-  // that one is not this test's and is dropped.
+  // ReadChecked of `path`, its diagnostics to be taken by the test.
   CheckedRead Read(const std::string& path) {
-    Diagnostics all;
-    CheckedRead in = ReadChecked(path, ReadOptions{}, &all);
-    for (const Diagnostic& d : all.items()) {
-      const bool no_schema = d.code == Code::kVersionUnsupported &&
-                             d.message.find("no schema") != std::string::npos;
-      if (!no_schema) diags_.Add(d);
-    }
+    CheckedRead in = ReadChecked(path, ReadOptions{}, &diags_);
     EXPECT_TRUE(in.doc.has_value());
     return in;
   }
@@ -204,20 +194,16 @@ TEST_F(AutoInertiaConvertTest, DefaultDensityIsWarnedAbout) {
 // front of a link that is itself moved and turned (the URDF root link's
 // frame is the SDFormat link's).
 TEST_F(AutoInertiaConvertTest, UrdfExportWritesTheComputedInertial) {
-  CheckedRead in = Read(Write("urdf.sdf", R"(
+  const std::string path = Write("urdf.sdf", R"(
 <link name="l">
   <pose>0 0 1 0 0 0.5</pose>
   <inertial auto="true"><density>6</density></inertial>
   <collision name="c"><pose>1 0 0 0 0 0</pose>
     <geometry><box><size>1 1 1</size></box></geometry></collision>
-</link>)"));
-  ASSERT_FALSE(diags_.HasErrors());
-  UrdfExportOptions options;
-  options.sources = &in.sources;
+</link>)");
   const std::optional<std::string> urdf =
-      WriteUrdf(*in.doc, in.graph, ResolveAll(*in.doc, in.graph), options,
-                &diags_);
-  ASSERT_TRUE(urdf.has_value());
+      ConvertToUrdf(path, ReadOptions{}, UrdfExportOptions{}, &diags_);
+  ASSERT_TRUE(urdf.has_value()) << DescribeRemaining();
   TakeWarning(Code::kUrdfExportUnsupported);  // the link's world pose
   EXPECT_NE(urdf->find("<inertial>\n      <origin xyz=\"1 0 0\" rpy=\"0 0 0\"/>"
                        "\n      <mass value=\"6\"/>\n      <inertia ixx=\"1\" "

@@ -19,7 +19,8 @@ class AutoInertiaReaderTest : public DiagnosticTest {
  protected:
   // <sdf version="..."><model name="m"> on line 1, `body` from line 2.
   Document ReadModel(const std::string& body,
-                     const std::string& version = "1.11") {
+                     const std::string& version = "1.11",
+                     bool strict = false) {
     const std::string text = "<sdf version=\"" + version +
                              "\"><model name=\"m\">\n" + body +
                              "\n</model></sdf>\n";
@@ -30,8 +31,9 @@ class AutoInertiaReaderTest : public DiagnosticTest {
     }
     const int32_t tree = sources_.Add(std::move(*xml));
     std::optional<Document> doc =
-        ReadSdfTree(sources_.tree(tree), tree, version, DialectOf(version),
-                    &diags_, /*check_schema=*/false);
+        ReadSdfTree(sources_.tree(tree), tree, version,
+                    DialectOf(version, strict), &diags_,
+                    /*check_schema=*/false);
     if (!doc) {
       ADD_FAILURE() << DescribeRemaining();
       return {};
@@ -173,20 +175,30 @@ TEST_F(AutoInertiaReaderTest, WrittenPoseAndInertiaAreIgnoredWithAWarning) {
   EXPECT_EQ(in.inertia, Eigen::Matrix3d::Identity());
 }
 
-// Before 1.11, @auto is no attribute: ignored with a warning, the inertia
-// read and checked as written.
-TEST_F(AutoInertiaReaderTest, AutoBefore1Point11IsIgnored) {
-  for (const char* version : {"1.8", "1.10"}) {
+// Before 1.11, @auto is a later feature: read as libsdformat reads it,
+// with LATER_VERSION_FEATURE; --strict reads the letter of the version: it
+// is ignored with a warning, and the inertia read and checked as written.
+TEST_F(AutoInertiaReaderTest, AutoBefore1Point11IsALaterFeature) {
+  const std::string body = R"(<link name="l"><inertial auto="true">
+  <mass>2</mass></inertial>
+  <collision name="c"><geometry><box/></geometry></collision></link>)";
+  for (const char* version : {"1.6", "1.8", "1.10"}) {
     SCOPED_TRACE(version);
-    const Document doc = ReadModel(R"(<link name="l"><inertial auto="true">
+    const Document doc = ReadModel(body, version);
+    EXPECT_EQ(TakeWarning(Code::kLaterVersionFeature).source.line, 2);
+    ASSERT_TRUE(Named(doc, "l").inertial->automatic.has_value());
+    EXPECT_EQ(Named(doc, "l").inertial->automatic->mass, 2.0);
+    EXPECT_TRUE(Named(doc, "c").solid.has_value());
+  }
+  const Document strict = ReadModel(
+      R"(<link name="l"><inertial auto="true">
   <mass>-1</mass></inertial>
   <collision name="c"><geometry><box/></geometry></collision></link>)",
-                                   version);
-    EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 2);
-    EXPECT_EQ(TakeError(Code::kLinkInertiaInvalid).source.line, 2);
-    EXPECT_FALSE(Named(doc, "l").inertial->automatic.has_value());
-    EXPECT_FALSE(Named(doc, "c").solid.has_value());
-  }
+      "1.10", /*strict=*/true);
+  EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 2);
+  EXPECT_EQ(TakeError(Code::kLinkInertiaInvalid).source.line, 2);
+  EXPECT_FALSE(Named(strict, "l").inertial->automatic.has_value());
+  EXPECT_FALSE(Named(strict, "c").solid.has_value());
 }
 
 }  // namespace

@@ -35,7 +35,8 @@ bool LegacySdfReader::Accepts(std::string_view root_tag,
 
 std::optional<Document> LegacySdfReader::Read(int32_t tree, XmlSources* sources,
                                               Diagnostics* diags) const {
-  return ReadAcceptedSdf(*this, SupportedVersions(), tree, *sources, diags);
+  return ReadAcceptedSdf(*this, SupportedVersions(), tree, *sources, diags,
+                         strict_);
 }
 
 }  // namespace sdfconv

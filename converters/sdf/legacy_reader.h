@@ -47,6 +47,10 @@ inline constexpr std::array<std::string_view, 1> kLegacyGazeboVersions = {
 
 class LegacySdfReader final : public FrontEnd {
  public:
+  // `strict`: features of later versions are ignored, as the file's own
+  // version says (sdf_dialect.h), instead of read as libsdformat reads them.
+  explicit LegacySdfReader(bool strict = false) : strict_(strict) {}
+
   std::string_view name() const override { return "sdf-1.2-1.6"; }
 
   // Root <sdf> with version exactly "1.2" ... "1.6", or <gazebo> "1.2".
@@ -57,6 +61,8 @@ class LegacySdfReader final : public FrontEnd {
   // accepted, or when it holds no <world> or <model>.
   std::optional<Document> Read(int32_t tree, XmlSources* sources,
                                Diagnostics* diags) const override;
+ private:
+  bool strict_;
 };
 
 }  // namespace sdfconv

@@ -27,6 +27,9 @@ using K = ElementKind;
 class LegacyReaderTest : public DiagnosticTest {
  protected:
   XmlSources sources_;  // the trees read, for NodeRefs
+  // To the letter of each version (later features ignored), for the tests
+  // of what a version itself defines; the default reads them.
+  bool strict_ = false;
 
   std::optional<Document> ReadText(const std::string& text) {
     auto xml = XmlTree::Parse(text, kFile, &diags_);
@@ -35,7 +38,7 @@ class LegacyReaderTest : public DiagnosticTest {
       return std::nullopt;
     }
     const int32_t tree = sources_.Add(std::move(*xml));
-    return LegacySdfReader().Read(tree, &sources_, &diags_);
+    return LegacySdfReader(strict_).Read(tree, &sources_, &diags_);
   }
 
   // <sdf version="..."> <model name="m"> (lines 1-2), then `body` from
@@ -140,6 +143,7 @@ TEST_F(LegacyReaderTest, OneTwoAndOneThreeReadAsOneFour) {
 
 // 000 "Parent frames in SDFormat 1.4": no pose names its frame.
 TEST_F(LegacyReaderTest, OneFourPoseHasNoFrameAttribute) {
+  strict_ = true;  // the letter of the version
   const auto doc = ReadModel(R"(<link name="a"/>
 <link name="b"><pose frame="a">1 0 0 0 0 0</pose></link>
 <link name="c"><pose relative_to="a">0 1 0 0 0 0</pose></link>)",
@@ -153,9 +157,70 @@ TEST_F(LegacyReaderTest, OneFourPoseHasNoFrameAttribute) {
   EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 5);
 }
 
+// Features of later versions are read as libsdformat reads them (it
+// converts every file to its newest version first), each with a
+// LATER_VERSION_FEATURE warning; the world poses are compared with
+// libsdformat 12's in testdata/later_features (corpus_conformance_test).
+TEST_F(LegacyReaderTest, LaterFeaturesAreReadWithAWarning) {
+  const auto doc = ReadModel(R"(<link name="a"/>
+<link name="b"><pose relative_to="a">1 0 0 0 0 0</pose></link>
+<frame name="f" attached_to="b"/>
+<link name="c"><pose frame="a" relative_to="b">0 0 1 0 0 0</pose></link>)",
+                             "1.6");
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(Get(*doc, K::kLink, "b").pose.relative_to, "a");
+  EXPECT_EQ(Get(*doc, K::kFrame, "f").attached_to, "b");
+  // @frame (1.6's own) wins: libsdformat's 1.6 -> 1.7 recipe moves it over
+  // @relative_to.
+  EXPECT_EQ(Get(*doc, K::kLink, "c").pose.relative_to, "a");
+  const Diagnostic d = TakeWarning(Code::kLaterVersionFeature);
+  EXPECT_EQ(d.source.line, 4);
+  EXPECT_NE(d.message.find("SDFormat 1.7 (this file says 1.6)"),
+            std::string::npos)
+      << d.message;
+  EXPECT_EQ(TakeWarning(Code::kLaterVersionFeature).source.line, 5);
+  EXPECT_EQ(TakeWarning(Code::kLaterVersionFeature).source.line, 6);
+  EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 6);
+}
+
+TEST_F(LegacyReaderTest, LaterFeaturesInOnePointFour) {
+  const auto doc = ReadModel(R"(<link name="a"/>
+<link name="b"><pose frame="a" degrees="true">0 0 0 0 0 90</pose></link>
+<frame name="f"/>
+<model name="n"><link name="l"/></model>
+<joint name="j" type="revolute"><parent>a</parent><child>b</child>
+<axis><xyz expressed_in="b">1 0 0</xyz></axis></joint>)",
+                             "1.4");
+  ASSERT_TRUE(doc.has_value());
+  const Element& b = Get(*doc, K::kLink, "b");
+  EXPECT_EQ(b.pose.relative_to, "a");
+  const Eigen::Vector3d x_turned = b.pose.X.linear() * Eigen::Vector3d::UnitX();
+  EXPECT_LT((x_turned - Eigen::Vector3d::UnitY()).norm(), 1e-15);
+  EXPECT_NE(Find(*doc, K::kFrame, "f"), kNoElement);
+  EXPECT_NE(Find(*doc, K::kModel, "n"), kNoElement);
+  // A 1.4 axis stays in the model frame: libsdformat's 1.4 -> 1.5 recipe
+  // adds use_parent_model_frame, which wins over @expressed_in.
+  EXPECT_EQ(Get(*doc, K::kJoint, "j").axes[0].expressed_in, "__model__");
+  for (int line : {5, 6, 4, 4}) {  // the model's children first
+    EXPECT_EQ(TakeWarning(Code::kLaterVersionFeature).source.line, line);
+  }
+  EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 8);
+}
+
+TEST_F(LegacyReaderTest, StrictReadsTheLetter) {
+  strict_ = true;
+  const auto doc = ReadModel(
+      R"(<link name="a"/><link name="b"><pose relative_to="a"/></link>)",
+      "1.6");
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(Get(*doc, K::kLink, "b").pose.relative_to, "");
+  EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 3);
+}
+
 // 1.5/1.6 //pose/@frame is the core's relative_to (1.7/1_6.convert renames
 // it so); 1.7's @relative_to is not an attribute there.
 TEST_F(LegacyReaderTest, PoseFrameAttribute) {
+  strict_ = true;  // the letter of the version
   for (const char* version : {"1.5", "1.6"}) {
     const auto doc = ReadModel(R"(<link name="a"/>
 <link name="b"><pose frame="a">1 0 0 0 0 0</pose></link>
@@ -239,6 +304,7 @@ TEST_F(LegacyReaderTest, AbsentAxesTakeTheirVersionsDefault) {
 // 1.5/1.6: the joint frame unless <use_parent_model_frame> is true (any
 // case, surrounding whitespace, or 1).
 TEST_F(LegacyReaderTest, UseParentModelFrame) {
+  strict_ = true;  // the letter of the version
   const auto doc = ReadModel(R"(<link name="a"/><link name="b"/>
 <joint name="j" type="universal"><parent>a</parent><child>b</child>
   <axis><xyz>1 0 0</xyz><use_parent_model_frame> tRuE
@@ -272,6 +338,7 @@ TEST_F(LegacyReaderTest, UseParentModelFrame) {
 // 1.5/1.6 allow <frame> in models, links, joints, collisions, visuals,
 // sensors and lights; not in worlds, not with 1.7's @attached_to.
 TEST_F(LegacyReaderTest, FramesWhereOneFiveAllowsThem) {
+  strict_ = true;  // the letter of the version
   const auto doc = ReadText(R"(<sdf version="1.6">
 <world name="w">
   <frame name="wf"/>
@@ -325,6 +392,7 @@ TEST_F(LegacyReaderTest, FramesWhereOneFiveAllowsThem) {
 
 // Before 1.5 there are neither <frame>s nor nested models.
 TEST_F(LegacyReaderTest, OneFourHasNoFramesNorNestedModels) {
+  strict_ = true;  // the letter of the version
   const auto doc = ReadModel(R"(<link name="l"><frame name="lf"/></link>
 <frame name="f"/>
 <model name="n"><link name="nl"/></model>)",
@@ -340,6 +408,7 @@ TEST_F(LegacyReaderTest, OneFourHasNoFramesNorNestedModels) {
 
 // 1.7's attributes are not read from older files.
 TEST_F(LegacyReaderTest, NoCanonicalLinkNorPlacementFrame) {
+  strict_ = true;  // the letter of the version
   const auto doc = ReadText(R"(<sdf version="1.5">
 <model name="m" canonical_link="b" placement_frame="b">
   <link name="a"/><link name="b"/>

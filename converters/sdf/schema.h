@@ -1,10 +1,13 @@
-// Schema: the SDFormat element reference of every version sdfconv reads
-// (1.2 to 1.8), as a table generated at build time.
+// Schema: the SDFormat element reference of every version from 1.2 to
+// 1.12, as a table generated at build time.
 //
 // The table comes from the description files Debian's sdformat-sdf installs
 // under /usr/share/sdformat12/<version>/*.sdf (the files libsdformat is
-// built from): //converters/sdf/schema_gen reads them and writes
-// schema_table.cc, so nothing here is typed by hand. For each version it
+// built from, 1.2 to 1.9) and, for 1.10 to 1.12, which Debian has no files
+// of, from the project's deltas (schema_gen/deltas/<version>.txt: a version
+// as the one before plus its changes; docs/schema_deltas.md):
+// //converters/sdf/schema_gen reads both and writes schema_table.cc, so
+// nothing here is typed by hand. For each version it
 // holds every element definition reachable from the root (`root.sdf`, or
 // `gazebo.sdf` for 1.2): its value type, default and bounds, its attributes
 // (type, required, default), its children and how often each may occur
@@ -95,7 +98,7 @@ struct SchemaChild {
 // One version's definitions. Indices in SchemaElement and SchemaChild point
 // into these arrays.
 struct SchemaVersion {
-  const char* version;  // "1.8"
+  const char* version;  // "1.8", "1.10"
   uint32_t root;        // <sdf> (<gazebo> for 1.2)
   const SchemaElement* elements;
   size_t element_count;
@@ -109,7 +112,7 @@ struct SchemaVersion {
   }
 };
 
-// The table of `version` ("1.2" ... "1.8"), or null for any other.
+// The table of `version` ("1.2" ... "1.12"), or null for any other.
 [[nodiscard]] const SchemaVersion* FindSchemaVersion(std::string_view version);
 
 // The child definition named `name` of `parent` (the first, as libsdformat

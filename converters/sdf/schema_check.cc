@@ -126,6 +126,11 @@ class SchemaChecker {
                        Quote(text) + ", which is no value");
       return;
     }
+    if (definition.type == ValueType::kPose &&
+        CheckRotationFormat(node, definition, text,
+                            definition.value_required || needed)) {
+      return;
+    }
     const std::optional<std::string> why = ValueProblem(
         definition.type, text, definition.value_required || needed,
         definition.min, definition.max);
@@ -137,6 +142,50 @@ class SchemaChecker {
                      " is not a valid " +
                      std::string(ValueTypeName(definition.type)) + ": " +
                      *why);
+  }
+
+  // A pose of a version with //pose/@rotation_format (1.9 and later), as
+  // libsdformat reads it (Param.cc): "euler_rpy", the default, is the six
+  // numbers of every version; "quat_xyzw" is seven, and takes no degrees;
+  // anything else is refused. In an older version the attribute is a
+  // later feature, which the reader reads as libsdformat does
+  // (sdf_dialect.h): a quat_xyzw pose is seven numbers there too, and the
+  // rest is the reader's to say. True when it has checked the value (any
+  // format but euler_rpy).
+  bool CheckRotationFormat(XmlElement node, const SchemaElement& definition,
+                           const std::string& text, bool required) {
+    const std::optional<std::string> format = Attribute(node, "rotation_format");
+    if (FindAttribute(schema_, definition, "rotation_format") == nullptr) {
+      if (!format || TrimWhitespace(*format) != "quat_xyzw") return false;
+      if (const auto why = QuaternionPoseProblem(text, required)) {
+        diags_.Error(Code::kPoseInvalid, Locate(node),
+                     DescribeWithOwner(node) + " " + Quote(text) +
+                         " is not a valid pose: " + *why);
+      }
+      return true;
+    }
+    if (!format || TrimWhitespace(*format) == "euler_rpy") return false;
+    if (TrimWhitespace(*format) != "quat_xyzw") {
+      diags_.Error(Code::kAttributeInvalid, Locate(node),
+                   "@rotation_format=" + Quote(*format) + " of " +
+                       DescribeWithOwner(node) +
+                       " is neither euler_rpy nor quat_xyzw");
+      return true;
+    }
+    const std::optional<std::string> degrees = Attribute(node, "degrees");
+    if (degrees && ParseBool(*degrees).value_or(false)) {
+      diags_.Error(Code::kAttributeInvalid, Locate(node),
+                   DescribeWithOwner(node) +
+                       " is a quaternion (rotation_format quat_xyzw), to "
+                       "which degrees=\"true\" does not apply");
+      return true;
+    }
+    if (const auto why = QuaternionPoseProblem(text, required)) {
+      diags_.Error(Code::kPoseInvalid, Locate(node),
+                   DescribeWithOwner(node) + " " + Quote(text) +
+                       " is not a valid pose: " + *why);
+    }
+    return true;
   }
 
   void CheckChildren(XmlElement node, const SchemaElement& definition,

@@ -7,8 +7,12 @@
 // path):
 //   VALUE_INVALID       an element's text is not a value of its type, or is
 //                       out of its bounds (schema_values.h)
-//   POSE_INVALID        the same for an element of type pose
-//   ATTRIBUTE_INVALID   an attribute's value is not of its type
+//   POSE_INVALID        the same for an element of type pose (seven
+//                       numbers where 1.9's rotation_format="quat_xyzw"
+//                       says so, in any version: sdf_dialect.h)
+//   ATTRIBUTE_INVALID   an attribute's value is not of its type (or a
+//                       rotation_format other than euler_rpy, quat_xyzw,
+//                       or degrees="true" with quat_xyzw)
 //   ATTRIBUTE_MISSING   a required attribute is absent
 //   ELEMENT_MISSING     a required child ("1" or "+") that libsdformat
 //                       cannot do without is absent: a joint's <parent> or
@@ -49,7 +53,7 @@
 namespace sdfconv {
 
 // Checks `xml`, whose root is <sdf> (or 1.2's <gazebo>), against the schema
-// of `version` ("1.2" ... "1.8"). A version without a schema is reported
+// of `version` ("1.2" ... "1.12"). A version without a schema is reported
 // as VERSION_UNSUPPORTED.
 void CheckSchema(const XmlTree& xml, std::string_view version,
                  Diagnostics* diags);

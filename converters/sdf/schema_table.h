@@ -1,6 +1,7 @@
 // The generated half of //converters/sdf:schema: schema_table.cc, written
 // at build time by //converters/sdf/schema_gen from Debian's sdformat-sdf
-// descriptions, defines these. Internal: use schema.h.
+// descriptions and the project's deltas, defines these. Internal: use
+// schema.h.
 #ifndef SDFCONV_CONVERTERS_SDF_SCHEMA_TABLE_H_
 #define SDFCONV_CONVERTERS_SDF_SCHEMA_TABLE_H_
 

@@ -177,4 +177,14 @@ std::optional<std::string> ValueProblem(ValueType type, std::string_view text,
   return Expected(type);
 }
 
+std::optional<std::string> QuaternionPoseProblem(std::string_view text,
+                                                 bool required) {
+  if (TrimWhitespace(text).empty()) {
+    if (required) return "is empty, and a value is required";
+    return std::nullopt;  // the default
+  }
+  if (ParseDoubles(text, 7)) return std::nullopt;
+  return "expected 7 numbers (x y z qx qy qz qw)";
+}
+
 }  // namespace sdfconv

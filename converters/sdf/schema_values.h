@@ -12,7 +12,9 @@
 //                   must fit a float
 //   time            two integers: seconds and nanoseconds
 //   vector2d        two numbers; vector3: three; pose: six
-//                   (x y z roll pitch yaw)
+//                   (x y z roll pitch yaw), or seven (x y z qx qy qz qw)
+//                   where SDFormat 1.9's rotation_format="quat_xyzw" says
+//                   so (QuaternionPoseProblem)
 //   color           three or four numbers (r g b [a]), each in [0, 1]
 // Empty text is the default value, except where the description says the
 // element or attribute is required ("1"), as libsdformat reads it. `min`
@@ -49,6 +51,13 @@ namespace sdfconv {
                                                       bool required,
                                                       const char* min,
                                                       const char* max);
+
+// Why `text` is not a pose as SDFormat 1.9's `rotation_format="quat_xyzw"`
+// writes one (seven numbers: x y z, then the quaternion qx qy qz qw, which
+// libsdformat does not normalise), or nothing. `required`: empty text is
+// refused.
+[[nodiscard]] std::optional<std::string> QuaternionPoseProblem(
+    std::string_view text, bool required);
 
 }  // namespace sdfconv
 

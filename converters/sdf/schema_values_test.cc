@@ -135,5 +135,17 @@ TEST(SchemaValues, EmptyIsTheDefaultUnlessRequired) {
   }
 }
 
+TEST(SchemaValues, QuaternionPoseIsSevenNumbers) {
+  EXPECT_EQ(QuaternionPoseProblem("1 2 3 0 0 0.7071068 0.7071068", false),
+            std::nullopt);
+  EXPECT_EQ(QuaternionPoseProblem(" 0 0 0\n0 0 0 0 ", false), std::nullopt);
+  EXPECT_EQ(QuaternionPoseProblem("", false), std::nullopt);
+  EXPECT_EQ(QuaternionPoseProblem("", true), "is empty, and a value is required");
+  EXPECT_EQ(QuaternionPoseProblem("1 2 3 0 0 0", false),
+            "expected 7 numbers (x y z qx qy qz qw)");
+  EXPECT_NE(QuaternionPoseProblem("1 2 3 0 0 0 1 0", false), std::nullopt);
+  EXPECT_NE(QuaternionPoseProblem("1 2 3 0 0 0 w", false), std::nullopt);
+}
+
 }  // namespace
 }  // namespace sdfconv

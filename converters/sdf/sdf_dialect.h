@@ -4,7 +4,15 @@
 // Invariant: DialectOf is the only code that turns a version number into
 // reading rules; the walk that reads a tree knows no version number.
 //
+// A feature that a later version introduced (//pose/@relative_to in a 1.6
+// file) is read as libsdformat reads it: libsdformat converts every file up
+// to its newest version and applies the newest rules, so the feature keeps
+// its meaning, and sdfconv says so with a warning LATER_VERSION_FEATURE.
+// With `strict` the file's own version is read to the letter: such a
+// feature is ignored, with a warning. docs/versions.md lists the features.
+//
 //   SdfDialect d = DialectOf("1.6");  // @frame, use_parent_model_frame, ...
+//   d.pose_relative_to.support == Support::kLater  // read, with a warning
 #ifndef SDFCONV_CONVERTERS_SDF_SDF_DIALECT_H_
 #define SDFCONV_CONVERTERS_SDF_SDF_DIALECT_H_
 
@@ -14,6 +22,18 @@
 #include "core/document.h"
 
 namespace sdfconv {
+
+// How a file of one version reads one feature that versions differ in.
+enum class Support : uint8_t {
+  kNative,   // the file's version defines it: read
+  kLater,    // a later version defines it: read, with LATER_VERSION_FEATURE
+  kIgnored,  // not read: ignored with a warning (the version's letter)
+};
+
+struct Feature {
+  Support support = Support::kIgnored;
+  std::string_view since;  // the version that introduced it: "1.7"
+};
 
 // How a version says which frame a joint axis's <xyz> is expressed in.
 enum class AxisFrameRule {
@@ -26,42 +46,54 @@ enum class AxisFrameRule {
   kParentModelFrame,
 };
 
+// A kind of element a <frame> may be written in, and how.
+struct FramePlace {
+  ElementKind parent;
+  Feature feature;
+};
+
 // The facts in which SDFormat versions differ for the core.
 struct SdfDialect {
-  // The <pose> attribute naming the frame the pose is expressed in
-  // ("relative_to", "frame"), or empty when the version has none.
-  std::string_view pose_frame_attribute;
+  // //pose/@frame (1.5, 1.6; libsdformat's 1.6 -> 1.7 recipe moves it to
+  // @relative_to, over one written there) and //pose/@relative_to (1.7 on).
+  Feature pose_frame;
+  Feature pose_relative_to;
+  // //pose/@rotation_format and //pose/@degrees (1.9 on).
+  Feature pose_rotation;
   AxisFrameRule axis_frame = AxisFrameRule::kExpressedInAttribute;
+  // //axis/xyz/@expressed_in (1.7 on). Never read from a 1.2-1.4 file:
+  // libsdformat's 1.4 -> 1.5 recipe adds <use_parent_model_frame>true to
+  // every axis, which its 1.6 -> 1.7 recipe turns into expressed_in
+  // "__model__" over what the file wrote.
+  Feature axis_expressed_in;
   // The kinds of element a <frame> may be written in.
-  std::vector<ElementKind> frame_parents;
-  // Whether //frame/@attached_to, //model/@canonical_link and
-  // //model/@placement_frame exist.
-  bool attachment_attributes = false;
-  // Whether a <model> may hold <model>s.
-  bool nested_models = true;
-  // Whether a <world> may hold <joint>s.
+  std::vector<FramePlace> frame_places;
+  // //frame/@attached_to, //model/@canonical_link and
+  // //model/@placement_frame (1.7 on).
+  Feature attachment_attributes;
+  // A <model> in a <model> (1.5 on).
+  Feature nested_models;
+  // Whether a <world> may hold <joint>s (1.8 on, as 003 says; libsdformat
+  // reads them from 1.10 on, in no older file).
   bool world_joints = false;
-  // Whether //include/placement_frame exists (1.8).
-  bool include_placement_frame = false;
+  // //include/placement_frame (1.8 on).
+  Feature include_placement_frame;
   // Whether <include>s are read (as include placeholders); when not, each
   // is an error and skipped (the SDFormat a URDF stands for has no place
   // for included files).
   bool includes = true;
-  // Whether //pose/@rotation_format and //pose/@degrees are read (1.9 on);
-  // when not, each is ignored with a warning.
-  bool pose_rotation_attributes = false;
-  // Whether //inertial/@auto is read (1.11 on): a link's inertia computed
-  // from its collisions (core/auto_inertia.h); when not, it is ignored with
-  // a warning.
-  bool auto_inertia = false;
+  // //inertial/@auto (1.11 on): a link's inertia computed from its
+  // collisions (core/auto_inertia.h).
+  Feature auto_inertia;
   // Whether each link's inertia is checked (LINK_INERTIA_INVALID), the rule
   // of SDFormat files (a URDF's is urdfdom's: its front end warns).
   bool check_inertia = true;
 };
 
 // The dialect of SDFormat `version` ("1.2" ... "1.12"; 1.2 and 1.3 read as
-// 1.4, see legacy_reader.h).
-[[nodiscard]] SdfDialect DialectOf(std::string_view version);
+// 1.4, see legacy_reader.h). `strict`: later features are ignored.
+[[nodiscard]] SdfDialect DialectOf(std::string_view version,
+                                   bool strict = false);
 
 // The SDFormat 1.8 a URDF stands for (the URDF front end's tree): 1.8,
 // without <include>s, and without the SDFormat inertia rule (urdfdom's

@@ -28,7 +28,8 @@ bool SdfReader::Accepts(std::string_view root_tag,
 
 std::optional<Document> SdfReader::Read(int32_t tree, XmlSources* sources,
                                         Diagnostics* diags) const {
-  return ReadAcceptedSdf(*this, SupportedVersions(), tree, *sources, diags);
+  return ReadAcceptedSdf(*this, SupportedVersions(), tree, *sources, diags,
+                         strict_);
 }
 
 }  // namespace sdfconv

@@ -33,6 +33,10 @@ inline constexpr std::array<std::string_view, 6> kSdfReaderVersions = {
 
 class SdfReader final : public FrontEnd {
  public:
+  // `strict`: features of later versions are ignored, as the file's own
+  // version says (sdf_dialect.h), instead of read as libsdformat reads them.
+  explicit SdfReader(bool strict = false) : strict_(strict) {}
+
   std::string_view name() const override { return "sdf-1.7-1.12"; }
 
   // Root <sdf> with one of kSdfReaderVersions exactly.
@@ -43,6 +47,8 @@ class SdfReader final : public FrontEnd {
   // accepted <sdf>, or when it holds no <world> or <model>.
   std::optional<Document> Read(int32_t tree, XmlSources* sources,
                                Diagnostics* diags) const override;
+ private:
+  bool strict_;
 };
 
 }  // namespace sdfconv

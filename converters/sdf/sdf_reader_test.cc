@@ -20,6 +20,7 @@ using K = ElementKind;
 class SdfReaderTest : public DiagnosticTest {
  protected:
   XmlSources sources_;  // the trees read, for NodeRefs
+  bool strict_ = false;  // to the letter of each version
 
   // Reads `text` as a whole file.
   std::optional<Document> ReadText(const std::string& text,
@@ -30,7 +31,7 @@ class SdfReaderTest : public DiagnosticTest {
       return std::nullopt;
     }
     const int32_t tree = sources_.Add(std::move(*xml));
-    return SdfReader().Read(tree, &sources_, &diags_);
+    return SdfReader(strict_).Read(tree, &sources_, &diags_);
   }
 
   // <sdf version="...">, then `inner` from line 2.
@@ -235,6 +236,7 @@ TEST_F(SdfReaderTest, IncludePlaceholder) {
 }
 
 TEST_F(SdfReaderTest, IncludePlacementFrameIsOnePointEight) {
+  strict_ = true;  // the letter of the version
   const auto doc = ReadModel(R"(<link name="l"/>
 <include><uri>x.sdf</uri><pose/><placement_frame>f</placement_frame></include>)",
                              "1.7");

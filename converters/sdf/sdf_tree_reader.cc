@@ -18,10 +18,6 @@
 namespace sdfconv {
 namespace {
 
-// The <pose> attributes that name a frame, in some version or other.
-constexpr std::array<std::string_view, 2> kPoseFrameAttributes = {
-    "relative_to", "frame"};
-
 // The core's name for a joint's model frame (scope.h).
 constexpr char kModelFrame[] = "__model__";
 
@@ -69,7 +65,9 @@ class Reader {
   Document Run(XmlElement top);
 
  private:
-  bool FramesIn(ElementKind kind) const;
+  // Where a <frame> in an element of `kind` stands; null: nowhere.
+  const Feature* FramePlace(ElementKind kind) const;
+  bool Reads(const Feature& feature, XmlElement node, const std::string& what);
   std::optional<ElementKind> KindOfChild(ElementKind parent,
                                          XmlElement child);
   Element ReadElement(XmlElement node, ElementKind kind, ElementId parent);
@@ -88,7 +86,7 @@ class Reader {
                             SourceLocation* at);
   PoseSpec ReadPoseOf(XmlElement owner, const SourceLocation& owner_at);
   std::string AttributeIfRead(XmlElement node, std::string_view name,
-                              bool read);
+                              const Feature& feature);
   void WarnIgnoredAttribute(XmlElement node, std::string_view name);
   void WarnIgnoredChild(XmlElement child, const std::string& why);
   [[nodiscard]] std::string NotInVersion() const;
@@ -116,7 +114,7 @@ Document Reader::Run(XmlElement top) {
         pending.parent, pending.include ? ReadInclude(pending.node)
                                         : ReadElement(pending.node, pending.kind,
                                                       pending.parent));
-    if (!ReadsChildren(pending.kind) && !FramesIn(pending.kind)) continue;
+    if (!ReadsChildren(pending.kind) && !FramePlace(pending.kind)) continue;
     const size_t first = stack.size();
     for (XmlElement child : ChildElements(pending.node)) {
       if (pending.include && !AddedByInclude(Tag(child))) continue;
@@ -131,10 +129,29 @@ Document Reader::Run(XmlElement top) {
   return std::move(doc_);
 }
 
-bool Reader::FramesIn(ElementKind kind) const {
-  return std::find(dialect_.frame_parents.begin(),
-                   dialect_.frame_parents.end(),
-                   kind) != dialect_.frame_parents.end();
+const Feature* Reader::FramePlace(ElementKind kind) const {
+  for (const sdfconv::FramePlace& place : dialect_.frame_places) {
+    if (place.parent == kind) return &place.feature;
+  }
+  return nullptr;
+}
+
+// Whether `feature`, used at `node` (`what`: "@relative_to of <pose>"), is
+// read: a native one is; a later one is, with LATER_VERSION_FEATURE; an
+// ignored one is not (the caller says so, as it says why).
+bool Reader::Reads(const Feature& feature, XmlElement node,
+                   const std::string& what) {
+  if (feature.support == Support::kIgnored) return false;
+  if (feature.support == Support::kLater) {
+    diags_->Warning(Code::kLaterVersionFeature, Locate(node),
+                    what + " is SDFormat " + std::string(feature.since) +
+                        " (this file says " + doc_.version +
+                        "); it is read with its " +
+                        std::string(feature.since) +
+                        " meaning, as libsdformat reads it (--strict: "
+                        "ignored)");
+  }
+  return true;
 }
 
 std::optional<ElementKind> Reader::KindOfChild(ElementKind parent,
@@ -150,7 +167,10 @@ std::optional<ElementKind> Reader::KindOfChild(ElementKind parent,
     return std::nullopt;
   }
   if (tag == "frame") {
-    if (FramesIn(parent)) return ElementKind::kFrame;
+    const Feature* place = FramePlace(parent);
+    if (place && Reads(*place, child, DescribeWithOwner(child))) {
+      return ElementKind::kFrame;
+    }
     WarnIgnoredChild(child, NotInVersion());
     return std::nullopt;
   }
@@ -165,7 +185,7 @@ std::optional<ElementKind> Reader::KindOfChild(ElementKind parent,
     kind.reset();
   }
   if (kind == ElementKind::kModel && parent == ElementKind::kModel &&
-      !dialect_.nested_models) {
+      !Reads(dialect_.nested_models, child, DescribeWithOwner(child))) {
     WarnIgnoredChild(child, NotInVersion());
     return std::nullopt;
   }
@@ -247,7 +267,8 @@ Element Reader::ReadInclude(XmlElement node) {
   }
   e.pose = ReadPoseOf(node, e.source);
   if (XmlElement placement = UniqueChild(node, "placement_frame")) {
-    if (dialect_.include_placement_frame) {
+    if (Reads(dialect_.include_placement_frame, placement,
+              DescribeWithOwner(placement))) {
       e.placement_frame = std::string(TrimWhitespace(Text(placement)));
     } else {
       WarnIgnoredChild(placement, NotInVersion());
@@ -332,8 +353,8 @@ JointAxis Reader::ReadAxis(XmlElement axis) {
   if (XmlElement xyz = UniqueChild(axis, "xyz")) {
     result.source = Locate(xyz);
     result.xyz = ReadVector3(xyz, Eigen::Vector3d::UnitZ(), diags_);
-    result.expressed_in = AttributeIfRead(
-        xyz, "expressed_in", rule == AxisFrameRule::kExpressedInAttribute);
+    result.expressed_in =
+        AttributeIfRead(xyz, "expressed_in", dialect_.axis_expressed_in);
   }
   if (rule == AxisFrameRule::kParentModelFrame) {
     result.expressed_in = kModelFrame;
@@ -366,7 +387,7 @@ Inertial Reader::ReadInertial(XmlElement inertial) {
   // 1.5 and 1.6 allow <frame> here too, but an <inertial> is no Element.
   for (XmlElement frame = FirstChildElement(inertial, "frame");
        frame; frame = NextSiblingElement(frame, "frame")) {
-    WarnIgnoredChild(frame, FramesIn(ElementKind::kLink)
+    WarnIgnoredChild(frame, FramePlace(ElementKind::kLink)
                                 ? "is not read (inertials have no frames "
                                   "in sdfconv's model)"
                                 : NotInVersion());
@@ -445,29 +466,57 @@ void Reader::CheckInertia(const Element& link) {
 PoseSpec Reader::ReadPoseOf(XmlElement owner,
                             const SourceLocation& owner_at) {
   if (XmlElement pose = UniqueChild(owner, "pose")) {
-    for (std::string_view attribute : kPoseFrameAttributes) {
-      if (attribute != dialect_.pose_frame_attribute) {
-        WarnIgnoredAttribute(pose, attribute);
+    // @frame wins over @relative_to where both are read: libsdformat's
+    // 1.6 -> 1.7 recipe moves it there.
+    PoseRules rules;
+    rules.frame_attribute = "";
+    for (const auto& [name, feature] :
+         {std::pair<std::string_view, const Feature&>{"frame",
+                                                      dialect_.pose_frame},
+          {"relative_to", dialect_.pose_relative_to}}) {
+      if (!Attribute(pose, name)) continue;
+      const std::string what =
+          "@" + std::string(name) + " of " + DescribeWithOwner(pose);
+      if (!Reads(feature, pose, what)) {
+        WarnIgnoredAttribute(pose, name);
+      } else if (!rules.frame_attribute.empty()) {
+        diags_->Warning(Code::kAttributeInvalid, Locate(pose),
+                        what + " is ignored: @" +
+                            std::string(rules.frame_attribute) +
+                            " is read instead, as libsdformat moves it "
+                            "over @" + std::string(name));
+      } else {
+        rules.frame_attribute = name;
       }
     }
-    return ReadPose(pose, diags_,
-                    {dialect_.pose_frame_attribute,
-                     dialect_.pose_rotation_attributes});
+    rules.rotation_attributes =
+        dialect_.pose_rotation.support != Support::kIgnored;
+    for (const char* name : {"rotation_format", "degrees"}) {
+      if (Attribute(pose, name)) {
+        (void)Reads(dialect_.pose_rotation, pose,
+                    "@" + std::string(name) + " of " +
+                        DescribeWithOwner(pose));
+      }
+    }
+    return ReadPose(pose, diags_, rules);
   }
   PoseSpec absent;
   absent.source = owner_at;
   return absent;
 }
 
-// The attribute `name` of `node` when the dialect has it (`read`); when it
-// does not, "" and, if the attribute is written anyway, a warning.
+// The attribute `name` of `node` when `feature` is read (Reads); when it
+// is not, "" and, if the attribute is written anyway, a warning.
 std::string Reader::AttributeIfRead(XmlElement node, std::string_view name,
-                                    bool read) {
-  if (!read) {
+                                    const Feature& feature) {
+  std::optional<std::string> value = Attribute(node, name);
+  if (!value) return "";
+  if (!Reads(feature, node,
+             "@" + std::string(name) + " of " + DescribeWithOwner(node))) {
     WarnIgnoredAttribute(node, name);
     return "";
   }
-  return Attribute(node, name).value_or("");
+  return std::move(*value);
 }
 
 // A warning if `node` has the attribute `name`, which the file's version
@@ -540,7 +589,9 @@ XmlElement FindTop(XmlElement root, Diagnostics* diags) {
 // index `first` on) did not already report, with the same code, at the
 // same element: a malformed <pose>, a joint without <parent>, a missing
 // name or an <include> is reported once, by the reader, whose message says
-// what it reads. An element read into `doc` is known to the reader even
+// what it reads. A feature of a later version that the reader read
+// (LATER_VERSION_FEATURE) is unknown to the file's schema: the schema's
+// warning that it is ignored is not true, and is left out. An element read into `doc` is known to the reader even
 // where the schema has no place for it (a <joint> in a 1.8 <world>, read as
 // 003 says; docs/architecture.md): no unknown-element warning for it.
 void AppendUnreported(const Diagnostics& schema,
@@ -550,10 +601,18 @@ void AppendUnreported(const Diagnostics& schema,
   auto place = [](const SourceLocation& at) {
     return Place{at.file, at.line, at.path};
   };
+  // "@relative_to", "<frame": what a message is about.
+  auto subject = [](const std::string& message) {
+    return message.substr(0, message.find(' '));
+  };
   std::set<std::pair<Code, Place>> reported;
+  std::set<std::pair<Place, std::string>> later;
   for (size_t i = first; i < diags->size(); ++i) {
     const Diagnostic& d = diags->items()[i];
     reported.insert({d.code, place(d.source)});
+    if (d.code == Code::kLaterVersionFeature) {
+      later.insert({place(d.source), subject(d.message)});
+    }
   }
   std::set<Place> read;
   if (doc) {
@@ -576,7 +635,13 @@ void AppendUnreported(const Diagnostics& schema,
     const bool unknown_but_read =
         d.severity == Severity::kWarning && d.code == Code::kElementInvalid &&
         (read.count(place(d.source)) > 0 || include_child_read(d.source.path));
-    if (reported.count({d.code, place(d.source)}) == 0 && !unknown_but_read) {
+    const bool read_as_later =
+        d.severity == Severity::kWarning &&
+        (d.code == Code::kElementInvalid ||
+         d.code == Code::kAttributeInvalid) &&
+        later.count({place(d.source), subject(d.message)}) > 0;
+    if (reported.count({d.code, place(d.source)}) == 0 && !unknown_but_read &&
+        !read_as_later) {
       diags->Add(d);
     }
   }
@@ -620,12 +685,12 @@ std::optional<Document> ReadAcceptedSdf(const FrontEnd& front_end,
                                         std::string_view supported,
                                         int32_t tree,
                                         const XmlSources& sources,
-                                        Diagnostics* diags) {
+                                        Diagnostics* diags, bool strict) {
   const XmlTree& xml = sources.tree(tree);
   const std::optional<std::string> version =
       AcceptedSdfVersion(xml, front_end, supported, diags);
   if (!version) return std::nullopt;
-  return ReadSdfTree(xml, tree, *version, DialectOf(*version), diags);
+  return ReadSdfTree(xml, tree, *version, DialectOf(*version, strict), diags);
 }
 
 std::optional<Document> ReadSdfTree(const XmlTree& xml, int32_t tree,

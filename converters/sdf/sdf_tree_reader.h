@@ -39,7 +39,7 @@
 // element it was read from.
 //
 //   // in a FrontEnd's Read:
-//   return ReadAcceptedSdf(*this, "1.7, 1.8", tree, *sources, diags);
+//   return ReadAcceptedSdf(*this, "1.7, 1.8", tree, *sources, diags, false);
 #ifndef SDFCONV_CONVERTERS_SDF_SDF_TREE_READER_H_
 #define SDFCONV_CONVERTERS_SDF_SDF_TREE_READER_H_
 
@@ -61,10 +61,11 @@ namespace sdfconv {
 // does: its root must be <sdf> (or 1.2's <gazebo>) of a version the front
 // end accepts, else one error (ELEMENT_INVALID for another root element,
 // ATTRIBUTE_MISSING without a version, VERSION_UNSUPPORTED naming
-// `supported`) and nothing; then ReadSdfTree with that version's dialect.
+// `supported`) and nothing; then ReadSdfTree with that version's dialect
+// (`strict`: DialectOf's).
 [[nodiscard]] std::optional<Document> ReadAcceptedSdf(
     const FrontEnd& front_end, std::string_view supported, int32_t tree,
-    const XmlSources& sources, Diagnostics* diags);
+    const XmlSources& sources, Diagnostics* diags, bool strict);
 
 // Reads the one <world> or <model> under the root element of `xml` into a
 // Document of `version`, following `dialect`; every Element's NodeRef names

@@ -20,6 +20,7 @@ constexpr char kFile[] = "test.sdf";
 class SchemaInReaderTest : public DiagnosticTest {
  protected:
   XmlSources sources_;  // the trees read, for NodeRefs
+  bool strict_ = false;  // to the letter of each version
 
   // Reads `text` with the front end that accepts its version.
   std::optional<Document> Read(const std::string& text) {
@@ -32,9 +33,9 @@ class SchemaInReaderTest : public DiagnosticTest {
     const XmlElement root = RootElement(sources_.tree(tree));
     const std::string version = Attribute(root, "version").value_or("");
     if (SdfReader().Accepts(Tag(root), version)) {
-      return SdfReader().Read(tree, &sources_, &diags_);
+      return SdfReader(strict_).Read(tree, &sources_, &diags_);
     }
-    return LegacySdfReader().Read(tree, &sources_, &diags_);
+    return LegacySdfReader(strict_).Read(tree, &sources_, &diags_);
   }
 
   // <sdf version="..."><model name="m"> on line 1, `body` from line 2.
@@ -103,6 +104,7 @@ TEST_F(SchemaInReaderTest, IncludeNamePoseAndStaticAreReadInOnePointFour) {
 }
 
 TEST_F(SchemaInReaderTest, ElementsOfAnotherVersionAreWarnedOnce) {
+  strict_ = true;  // the letter of the version
   ASSERT_TRUE(
       ReadModel("<link name=\"l\"/>\n<frame name=\"f\"/>", "1.4").has_value());
   EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 3);

@@ -67,10 +67,10 @@ struct DescriptionSet {
   std::vector<DescVersion> versions;  // sorted by version
   std::vector<std::string> errors;    // empty when everything was read
   // Includes of files that are not among the inputs ("1.8/sensor.sdf:70:
-  // navsat.sdf"): Debian's sdformat-sdf 12.3 does not install 1.7's and
-  // 1.8's navsat.sdf, which sensor.sdf includes. The include is left out,
-  // as libsdformat leaves out a description it cannot load; such an
-  // element is then unknown to the table.
+  // navsat.sdf"): Debian's sdformat-sdf 12.3 does not install 1.7's,
+  // 1.8's and 1.9's navsat.sdf, which sensor.sdf includes. The include is
+  // left out, as libsdformat leaves out a description it cannot load; such
+  // an element is then unknown to the table.
   std::vector<std::string> missing_includes;
 };
 

@@ -33,6 +33,8 @@ SdfDialect DialectOf(std::string_view version, bool strict) {
   d.attachment_attributes = Since(number, "1.7", strict);
   // VERSIONS.md (1.9).
   d.pose_rotation = Since(number, "1.9", strict);
+  // VERSIONS.md (1.11): automatic inertia.
+  d.auto_inertia = Since(number, "1.11", strict);
   // 003 (1.8): //include/placement_frame, and <joint> in worlds.
   d.include_placement_frame = Since(number, "1.8", strict);
   d.world_joints = number >= VersionNumber(1, 8);

@@ -84,6 +84,9 @@ struct SdfDialect {
   bool includes = true;
   // //axis/mimic and //axis2/mimic (1.11 on).
   Feature axis_mimic;
+  // //inertial/@auto (1.11 on): a link's inertia computed from its
+  // collisions (core/auto_inertia.h).
+  Feature auto_inertia;
   // Whether each link's inertia is checked (LINK_INERTIA_INVALID), the rule
   // of SDFormat files (a URDF's is urdfdom's: its front end warns).
   bool check_inertia = true;

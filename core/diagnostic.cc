@@ -30,6 +30,8 @@ constexpr std::array kCodes = {
     CodeEntry{Code::kModelCanonicalLinkInvalid, "MODEL_CANONICAL_LINK_INVALID"},
     CodeEntry{Code::kModelWithoutLink, "MODEL_WITHOUT_LINK"},
     CodeEntry{Code::kLinkInertiaInvalid, "LINK_INERTIA_INVALID"},
+    CodeEntry{Code::kAutoInertiaMeshUnsupported,
+              "AUTO_INERTIA_MESH_UNSUPPORTED"},
     CodeEntry{Code::kJointChildLinkInvalid, "JOINT_CHILD_LINK_INVALID"},
     CodeEntry{Code::kJointParentLinkInvalid, "JOINT_PARENT_LINK_INVALID"},
     CodeEntry{Code::kJointParentSameAsChild, "JOINT_PARENT_SAME_AS_CHILD"},

@@ -49,6 +49,8 @@ enum class Code {
   kModelCanonicalLinkInvalid,  // MODEL_CANONICAL_LINK_INVALID
   kModelWithoutLink,           // MODEL_WITHOUT_LINK
   kLinkInertiaInvalid,         // LINK_INERTIA_INVALID
+  kAutoInertiaMeshUnsupported,  // AUTO_INERTIA_MESH_UNSUPPORTED: a mesh's
+                                // inertia is not computed (//inertial/@auto).
   // Joints.
   kJointChildLinkInvalid,        // JOINT_CHILD_LINK_INVALID
   kJointParentLinkInvalid,       // JOINT_PARENT_LINK_INVALID

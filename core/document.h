@@ -35,6 +35,7 @@
 
 #include "core/diagnostic.h"
 #include "core/pose.h"
+#include "core/shape_inertia.h"
 
 namespace sdfconv {
 
@@ -115,10 +116,35 @@ struct JointAxis {
   std::optional<JointMimic> mimic = std::nullopt;  // a written axis's <mimic>
 };
 
+// What //inertial/@auto (SDFormat 1.11) computes a link's inertia from,
+// beside the solids of its collisions (CollisionSolid).
+struct AutoInertia {
+  // //inertial/mass as written: the computed inertia is scaled to it (the
+  // density scaled uniformly).
+  std::optional<double> mass;
+  // //inertial/density: the density of each collision without its own.
+  std::optional<double> density;
+};
+
 struct Inertial {
   PoseSpec pose;  // relative to the link frame
   double mass = 1.0;
   Eigen::Matrix3d inertia = Eigen::Matrix3d::Identity();  // about the CoM
+  // Set when //inertial/@auto is true. The front end then leaves pose, mass
+  // and inertia at their defaults; ResolveAutoInertials
+  // (core/auto_inertia.h) replaces them by the values computed from the
+  // link's collisions, once the frames resolve.
+  std::optional<AutoInertia> automatic;
+};
+
+// //collision/density and //inertial/density by default: water, kg/m^3
+// (libsdformat's Collision::DensityDefault).
+inline constexpr double kDefaultDensity = 1000.0;
+
+// A collision as the solid it stands for in automatic inertia.
+struct CollisionSolid {
+  Shape shape;
+  std::optional<double> density;  // //collision/density as written
 };
 
 // A model written as an <include> (SDFormat 1.4 on): what the including file
@@ -188,6 +214,10 @@ struct Element {
 
   // kLink
   std::optional<Inertial> inertial;
+
+  // kCollision of a link whose inertia is automatic (Inertial::automatic);
+  // unset for every other collision.
+  std::optional<CollisionSolid> solid;
 };
 
 // Where an element's name and placement are decided: the <include> for an

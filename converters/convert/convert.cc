@@ -7,6 +7,7 @@
 #include "converters/upgrade/upgrade.h"
 #include "converters/urdf/urdf_to_sdf.h"
 #include "converters/xml/xml_tree.h"
+#include "core/auto_inertia.h"
 #include "core/resolver.h"
 
 namespace sdfconv {
@@ -15,7 +16,18 @@ CheckedRead ReadChecked(const std::string& path, const ReadOptions& options,
                         Diagnostics* diags) {
   CheckedRead read;
   read.doc = ReadFile(path, diags, options, &read.sources);
-  if (read.doc) read.graph = BuildFrameGraph(*read.doc, diags);
+  if (!read.doc) return read;
+  Diagnostics graph_diags;
+  read.graph = BuildFrameGraph(*read.doc, &graph_diags);
+  const bool resolvable = !graph_diags.HasErrors();
+  diags->Append(graph_diags);
+  if (HasAutoInertia(*read.doc)) {
+    // Collision poses in their links' frames need the resolved frames.
+    std::optional<Resolution> resolution;
+    if (resolvable) resolution = ResolveAll(*read.doc, read.graph);
+    ResolveAutoInertials(&*read.doc, resolution ? &*resolution : nullptr,
+                         diags);
+  }
   return read;
 }
 

@@ -38,8 +38,9 @@ struct CheckedRead {
   }
 };
 
-// Reads `path` (ReadFile) and builds its frame graph; diagnostics of both go
-// to `diags`.
+// Reads `path` (ReadFile), builds its frame graph and computes the links'
+// automatic inertias (SDFormat 1.11, core/auto_inertia.h), so that every
+// back end sees computed values; diagnostics of all go to `diags`.
 [[nodiscard]] CheckedRead ReadChecked(const std::string& path,
                                       const ReadOptions& options,
                                       Diagnostics* diags);

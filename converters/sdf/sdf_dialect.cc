@@ -36,6 +36,8 @@ SdfDialect DialectOf(std::string_view version, bool strict) {
   d.pose_rotation = Since(number, "1.9", strict);
   d.model_merge_include = Since(number, "1.9", strict);
   d.world_merge_include = Since(number, "1.10", strict);
+  // VERSIONS.md (1.11): automatic inertia.
+  d.auto_inertia = Since(number, "1.11", strict);
   // 003 (1.8): //include/placement_frame, and <joint> in worlds.
   d.include_placement_frame = Since(number, "1.8", strict);
   d.world_joints = number >= VersionNumber(1, 8);

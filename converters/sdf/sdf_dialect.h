@@ -89,6 +89,9 @@ struct SdfDialect {
   // schema check says it is unknown) and the include nests its model.
   Feature model_merge_include;
   Feature world_merge_include;
+  // //inertial/@auto (1.11 on): a link's inertia computed from its
+  // collisions (core/auto_inertia.h).
+  Feature auto_inertia;
   // Whether each link's inertia is checked (LINK_INERTIA_INVALID), the rule
   // of SDFormat files (a URDF's is urdfdom's: its front end warns).
   bool check_inertia = true;

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "converters/sdf/collision_solid.h"
 #include "converters/sdf/schema_check.h"
 #include "converters/sdf/sdf_values.h"
 #include "converters/sdf/sdf_vocabulary.h"
@@ -69,12 +70,14 @@ class Reader {
   bool Reads(const Feature& feature, XmlElement node, const std::string& what);
   std::optional<ElementKind> KindOfChild(ElementKind parent,
                                          XmlElement child);
-  Element ReadElement(XmlElement node, ElementKind kind);
+  Element ReadElement(XmlElement node, ElementKind kind, ElementId parent);
   Element ReadInclude(XmlElement node, ElementKind parent);
   bool ReadMerge(XmlElement include, ElementKind parent);
   void ReadModel(XmlElement node, Element* model);
   void ReadJoint(XmlElement node, Element* joint);
   Inertial ReadInertial(XmlElement inertial);
+  bool ReadAutoAttribute(XmlElement inertial);
+  AutoInertia ReadAutoInertia(XmlElement inertial);
   void CheckInertia(const Element& link);
   JointAxis ReadAxis(XmlElement axis);
   JointMimic ReadMimic(XmlElement mimic);
@@ -113,7 +116,7 @@ Document Reader::Run(XmlElement top) {
         pending.parent,
         pending.include
             ? ReadInclude(pending.node, doc_.at(pending.parent).kind)
-            : ReadElement(pending.node, pending.kind));
+            : ReadElement(pending.node, pending.kind, pending.parent));
     if (!ReadsChildren(pending.kind) && !FramePlace(pending.kind)) continue;
     const size_t first = stack.size();
     for (XmlElement child : ChildElements(pending.node)) {
@@ -194,7 +197,8 @@ std::optional<ElementKind> Reader::KindOfChild(ElementKind parent,
   return ElementKind::kOther;
 }
 
-Element Reader::ReadElement(XmlElement node, ElementKind kind) {
+Element Reader::ReadElement(XmlElement node, ElementKind kind,
+                            ElementId parent) {
   Element e;
   e.kind = kind;
   e.tag = Tag(node);
@@ -216,7 +220,16 @@ Element Reader::ReadElement(XmlElement node, ElementKind kind) {
     case ElementKind::kLink:
       if (XmlElement inertial = UniqueChild(node, "inertial")) {
         e.inertial = ReadInertial(inertial);
-        if (dialect_.check_inertia) CheckInertia(e);
+        // An automatic inertia is checked once computed (auto_inertia.h).
+        if (dialect_.check_inertia && !e.inertial->automatic) {
+          CheckInertia(e);
+        }
+      }
+      break;
+    case ElementKind::kCollision:
+      if (parent != kNoElement && doc_.at(parent).inertial &&
+          doc_.at(parent).inertial->automatic) {
+        e.solid = ReadCollisionSolid(node, diags_);
       }
       break;
     case ElementKind::kJoint:
@@ -424,6 +437,10 @@ JointMimic Reader::ReadMimic(XmlElement mimic) {
 
 Inertial Reader::ReadInertial(XmlElement inertial) {
   Inertial result;
+  if (ReadAutoAttribute(inertial)) {
+    result.automatic = ReadAutoInertia(inertial);
+    return result;
+  }
   result.pose = ReadPoseOf(inertial, Locate(inertial));
   // 1.5 and 1.6 allow <frame> here too, but an <inertial> is no Element.
   for (XmlElement frame = FirstChildElement(inertial, "frame");
@@ -452,6 +469,43 @@ Inertial Reader::ReadInertial(XmlElement inertial) {
     I(m.col, m.row) = I(m.row, m.col);
   }
   return result;
+}
+
+// //inertial/@auto where the version has it (a bool: else
+// ATTRIBUTE_INVALID and false).
+bool Reader::ReadAutoAttribute(XmlElement inertial) {
+  const std::string text =
+      AttributeIfRead(inertial, "auto", dialect_.auto_inertia);
+  if (text.empty()) return false;
+  const std::optional<bool> value = ParseBool(text);
+  if (!value) {
+    diags_->Error(Code::kAttributeInvalid, Locate(inertial),
+                  "@auto of " + DescribeWithOwner(inertial) + " is '" + text +
+                      "', not a bool; it is read as false");
+  }
+  return value.value_or(false);
+}
+
+// An <inertial auto="true">: what libsdformat's Link::Load reads of it.
+// <mass> scales the computed inertia, <density> is the collisions'
+// default; <pose> and <inertia> are not read (a warning each).
+AutoInertia Reader::ReadAutoInertia(XmlElement inertial) {
+  AutoInertia spec;
+  if (XmlElement mass = UniqueChild(inertial, "mass")) {
+    spec.mass = ReadDouble(mass, 1.0, diags_);
+  }
+  if (XmlElement density = UniqueChild(inertial, "density")) {
+    spec.density = ReadDouble(density, kDefaultDensity, diags_);
+  }
+  for (const char* tag : {"pose", "inertia"}) {
+    if (XmlElement written = FirstChildElement(inertial, tag)) {
+      WarnIgnoredChild(written,
+                       "has no effect: with @auto=\"true\" the link's "
+                       "centre of mass and inertia are computed from its "
+                       "collisions");
+    }
+  }
+  return spec;
 }
 
 // LINK_INERTIA_INVALID, libsdformat's rule for an SDFormat link

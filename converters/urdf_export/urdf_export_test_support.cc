@@ -12,6 +12,7 @@
 
 #include "converters/flat/flat_writer.h"
 #include "converters/registry.h"
+#include "core/auto_inertia.h"
 #include "core/pose.h"
 
 namespace sdfconv {
@@ -45,7 +46,9 @@ bool Load(const std::string& text, const std::string& path, Loaded* out,
   out->graph = BuildFrameGraph(*out->doc, &out->diags);
   if (out->diags.HasErrors()) return false;
   out->resolution = ResolveAll(*out->doc, out->graph);
-  return true;
+  // As ReadChecked: the links' automatic inertias (1.11) computed.
+  ResolveAutoInertials(&*out->doc, &out->resolution, &out->diags);
+  return !out->diags.HasErrors();
 }
 
 std::string CompareFk(const Loaded& in, const std::string& urdf_text,

@@ -67,7 +67,19 @@ class Reader {
  private:
   // Where a <frame> in an element of `kind` stands; null: nowhere.
   const Feature* FramePlace(ElementKind kind) const;
-  bool Reads(const Feature& feature, XmlElement node, const std::string& what);
+  // Whether `feature`, used at `node`, is read: a native one is; a later
+  // one is, with LATER_VERSION_FEATURE; an ignored one is not (the caller
+  // says so, as it says why). `what()` names the use ("@relative_to of
+  // <pose>"), built only for the warning.
+  template <typename What>
+  bool Reads(const Feature& feature, XmlElement node, const What& what) {
+    if (feature.support == Support::kNative) return true;
+    if (feature.support == Support::kIgnored) return false;
+    WarnLater(feature, node, what());
+    return true;
+  }
+  void WarnLater(const Feature& feature, XmlElement node,
+                 const std::string& what);
   std::optional<ElementKind> KindOfChild(ElementKind parent,
                                          XmlElement child);
   Element ReadElement(XmlElement node, ElementKind kind, ElementId parent);
@@ -139,22 +151,14 @@ const Feature* Reader::FramePlace(ElementKind kind) const {
   return nullptr;
 }
 
-// Whether `feature`, used at `node` (`what`: "@relative_to of <pose>"), is
-// read: a native one is; a later one is, with LATER_VERSION_FEATURE; an
-// ignored one is not (the caller says so, as it says why).
-bool Reader::Reads(const Feature& feature, XmlElement node,
-                   const std::string& what) {
-  if (feature.support == Support::kIgnored) return false;
-  if (feature.support == Support::kLater) {
-    diags_->Warning(Code::kLaterVersionFeature, Locate(node),
-                    what + " is SDFormat " + std::string(feature.since) +
-                        " (this file says " + doc_.version +
-                        "); it is read with its " +
-                        std::string(feature.since) +
-                        " meaning, as libsdformat reads it (--strict: "
-                        "ignored)");
-  }
-  return true;
+void Reader::WarnLater(const Feature& feature, XmlElement node,
+                       const std::string& what) {
+  diags_->Warning(Code::kLaterVersionFeature, Locate(node),
+                  what + " is SDFormat " + std::string(feature.since) +
+                      " (this file says " + doc_.version +
+                      "); it is read with its " + std::string(feature.since) +
+                      " meaning, as libsdformat reads it (--strict: "
+                      "ignored)");
 }
 
 std::optional<ElementKind> Reader::KindOfChild(ElementKind parent,
@@ -171,7 +175,8 @@ std::optional<ElementKind> Reader::KindOfChild(ElementKind parent,
   }
   if (tag == "frame") {
     const Feature* place = FramePlace(parent);
-    if (place && Reads(*place, child, DescribeWithOwner(child))) {
+    if (place &&
+        Reads(*place, child, [&] { return DescribeWithOwner(child); })) {
       return ElementKind::kFrame;
     }
     WarnIgnoredChild(child, NotInVersion());
@@ -188,7 +193,8 @@ std::optional<ElementKind> Reader::KindOfChild(ElementKind parent,
     kind.reset();
   }
   if (kind == ElementKind::kModel && parent == ElementKind::kModel &&
-      !Reads(dialect_.nested_models, child, DescribeWithOwner(child))) {
+      !Reads(dialect_.nested_models, child,
+             [&] { return DescribeWithOwner(child); })) {
     WarnIgnoredChild(child, NotInVersion());
     return std::nullopt;
   }
@@ -272,7 +278,7 @@ Element Reader::ReadInclude(XmlElement node, ElementKind parent) {
   e.pose = ReadPoseOf(node, e.source);
   if (XmlElement placement = UniqueChild(node, "placement_frame")) {
     if (Reads(dialect_.include_placement_frame, placement,
-              DescribeWithOwner(placement))) {
+              [&] { return DescribeWithOwner(placement); })) {
       e.placement_frame = std::string(TrimWhitespace(Text(placement)));
     } else {
       WarnIgnoredChild(placement, NotInVersion());
@@ -303,7 +309,8 @@ bool Reader::ReadMerge(XmlElement include, ElementKind parent) {
     diags_->Error(Code::kAttributeInvalid, Locate(include),
                   what + " is '" + *merge + "'; expected true, false, 1 or 0");
   }
-  return value.value_or(false) && Reads(feature, include, what);
+  return value.value_or(false) &&
+         Reads(feature, include, [&] { return what; });
 }
 
 void Reader::ReadModel(XmlElement node, Element* model) {
@@ -385,7 +392,8 @@ JointAxis Reader::ReadAxis(XmlElement axis) {
     result.expressed_in = kModelFrame;
   }
   if (XmlElement mimic = UniqueChild(axis, "mimic")) {
-    if (Reads(dialect_.axis_mimic, mimic, DescribeWithOwner(mimic))) {
+    if (Reads(dialect_.axis_mimic, mimic,
+              [&] { return DescribeWithOwner(mimic); })) {
       result.mimic = ReadMimic(mimic);
     }  // else phase 1 says the element is not part of the version
   }
@@ -533,13 +541,14 @@ PoseSpec Reader::ReadPoseOf(XmlElement owner,
                                                       dialect_.pose_frame},
           {"relative_to", dialect_.pose_relative_to}}) {
       if (!Attribute(pose, name)) continue;
-      const std::string what =
-          "@" + std::string(name) + " of " + DescribeWithOwner(pose);
+      const auto what = [&, name = name] {
+        return "@" + std::string(name) + " of " + DescribeWithOwner(pose);
+      };
       if (!Reads(feature, pose, what)) {
         WarnIgnoredAttribute(pose, name);
       } else if (!rules.frame_attribute.empty()) {
         diags_->Warning(Code::kAttributeInvalid, Locate(pose),
-                        what + " is ignored: @" +
+                        what() + " is ignored: @" +
                             std::string(rules.frame_attribute) +
                             " is read instead, as libsdformat moves it "
                             "over @" + std::string(name));
@@ -549,11 +558,13 @@ PoseSpec Reader::ReadPoseOf(XmlElement owner,
     }
     rules.rotation_attributes =
         dialect_.pose_rotation.support != Support::kIgnored;
-    for (const char* name : {"rotation_format", "degrees"}) {
-      if (Attribute(pose, name)) {
-        (void)Reads(dialect_.pose_rotation, pose,
-                    "@" + std::string(name) + " of " +
-                        DescribeWithOwner(pose));
+    if (dialect_.pose_rotation.support == Support::kLater) {
+      for (const char* name : {"rotation_format", "degrees"}) {
+        if (Attribute(pose, name)) {
+          (void)Reads(dialect_.pose_rotation, pose, [&] {
+            return "@" + std::string(name) + " of " + DescribeWithOwner(pose);
+          });
+        }
       }
     }
     return ReadPose(pose, diags_, rules);
@@ -569,8 +580,9 @@ std::string Reader::AttributeIfRead(XmlElement node, std::string_view name,
                                     const Feature& feature) {
   std::optional<std::string> value = Attribute(node, name);
   if (!value) return "";
-  if (!Reads(feature, node,
-             "@" + std::string(name) + " of " + DescribeWithOwner(node))) {
+  if (!Reads(feature, node, [&] {
+        return "@" + std::string(name) + " of " + DescribeWithOwner(node);
+      })) {
     WarnIgnoredAttribute(node, name);
     return "";
   }

@@ -371,7 +371,10 @@ std::deque<RefSite> CaptureReferences(const XmlTree& tree,
     if (parent == kNoNode) continue;
     const std::string& ptag = tree.Tag(parent);
     if (tag == "pose" && in_scope(parent)) {
-      add(RefKind::kPoseRelativeTo, id, legacy ? "frame" : "relative_to");
+      // A legacy pose names its frame with @frame, or with 1.7's
+      // @relative_to read as a later feature (sdf_dialect.h); @frame wins.
+      add(RefKind::kPoseRelativeTo, id,
+          legacy && tree.Attribute(id, "frame") ? "frame" : "relative_to");
     } else if ((tag == "parent" || tag == "child" ||
                 tag == "gearbox_reference_body") &&
                ptag == "joint" && is_scope(tree.ParentElement(parent))) {

@@ -120,10 +120,10 @@ void RenamePoseFrame(Context& ctx) {
   for (NodeId id = 0; id < static_cast<NodeId>(ctx.tree.size()); ++id) {
     if (!ctx.tree.IsElement(id) || ctx.tree.Tag(id) != "pose") continue;
     if (!index.InSdf(id) && !index.InState(id)) continue;
-    if (!ctx.tree.Attribute(id, "frame") ||
-        ctx.tree.Attribute(id, "relative_to")) {
-      continue;
-    }
+    if (!ctx.tree.Attribute(id, "frame")) continue;
+    // A @relative_to beside it (a later feature) is what libsdformat's
+    // 1.6 -> 1.7 recipe moves @frame over (sdf_dialect.h).
+    ctx.tree.RemoveAttribute(id, "relative_to");
     ctx.tree.RenameAttribute(id, "frame", "relative_to");
     if (RefSite* site = ctx.Site(id, RefKind::kPoseRelativeTo)) {
       site->attribute = "relative_to";

@@ -348,5 +348,27 @@ TEST(UpgradeModelConfigTest, NotAManifestIsAnError) {
   EXPECT_EQ(r.diagnostics.items()[0].code, Code::kElementInvalid);
 }
 
+// A 1.6 pose with both @frame and 1.7's @relative_to (a later feature):
+// @frame wins, as libsdformat's 1.6 -> 1.7 recipe moves it over
+// @relative_to; the upgrade writes that, and the proof, which reads the
+// input so too, passes. A later feature alone is kept as written.
+TEST_F(UpgradeTest, LaterFeaturesKeepTheirMeaning) {
+  const std::string input = Sdf("1.6", R"(<model name="m">
+<link name="a"><pose>1 0 0 0 0 0</pose></link>
+<link name="b"><pose>0 2 0 0 0 0</pose></link>
+<link name="c"><pose frame="a" relative_to="b">0 0 3 0 0 0</pose></link>
+<link name="d"><pose relative_to="b">0 0 4 0 0 0</pose></link>
+</model>
+)");
+  EXPECT_EQ(Upgrade(input, /*verify=*/true), Sdf("1.8", R"(<model name="m">
+<link name="a"><pose>1 0 0 0 0 0</pose></link>
+<link name="b"><pose>0 2 0 0 0 0</pose></link>
+<link name="c"><pose relative_to="a">0 0 3 0 0 0</pose></link>
+<link name="d"><pose relative_to="b">0 0 4 0 0 0</pose></link>
+</model>
+)"));
+  EXPECT_TRUE(last_.ok());
+}
+
 }  // namespace
 }  // namespace sdfconv

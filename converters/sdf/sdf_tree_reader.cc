@@ -10,6 +10,7 @@
 
 #include "converters/sdf/collision_solid.h"
 #include "converters/sdf/schema_check.h"
+#include "converters/sdf/schema_findings.h"
 #include "converters/sdf/sdf_values.h"
 #include "converters/sdf/sdf_vocabulary.h"
 #include "converters/xml/text_values.h"
@@ -679,68 +680,6 @@ void ReportMisplacedMerges(const XmlTree& xml, const SdfDialect& dialect,
                  "<include merge=\"true\"> in <" + where +
                      ">: only a <model> or a <world> can merge an included "
                      "model; it is not read");
-  }
-}
-
-// Appends the findings of `schema` that the reading (what `diags` got from
-// index `first` on) did not already report, with the same code, at the
-// same element: a malformed <pose>, a joint without <parent>, a missing
-// name or an <include> is reported once, by the reader, whose message says
-// what it reads. A feature of a later version that the reader read
-// (LATER_VERSION_FEATURE) is unknown to the file's schema: the schema's
-// warning that it is ignored is not true, and is left out. An element read into `doc` is known to the reader even
-// where the schema has no place for it (a <joint> in a 1.8 <world>, read as
-// 003 says; docs/architecture.md): no unknown-element warning for it.
-void AppendUnreported(const Diagnostics& schema,
-                      const std::optional<Document>& doc, size_t first,
-                      Diagnostics* diags) {
-  using Place = std::tuple<std::string, int, std::string>;  // file, line, path
-  auto place = [](const SourceLocation& at) {
-    return Place{at.file, at.line, at.path};
-  };
-  // "@relative_to", "<frame": what a message is about.
-  auto subject = [](const std::string& message) {
-    return message.substr(0, message.find(' '));
-  };
-  std::set<std::pair<Code, Place>> reported;
-  std::set<std::pair<Place, std::string>> later;
-  for (size_t i = first; i < diags->size(); ++i) {
-    const Diagnostic& d = diags->items()[i];
-    reported.insert({d.code, place(d.source)});
-    if (d.code == Code::kLaterVersionFeature) {
-      later.insert({place(d.source), subject(d.message)});
-    }
-  }
-  std::set<Place> read;
-  if (doc) {
-    for (const Element& e : doc->elements) read.insert(place(e.source));
-  }
-  // libsdformat applies //include/name, pose and static in every version,
-  // and so does ReadInclude, although the 1.4 description has only <uri>.
-  auto include_child_read = [](const std::string& path) {
-    for (const char* tail : {"/include/name", "/include/pose",
-                             "/include/static"}) {
-      const std::string_view t(tail);
-      if (path.size() >= t.size() &&
-          path.compare(path.size() - t.size(), t.size(), t) == 0) {
-        return true;
-      }
-    }
-    return false;
-  };
-  for (const Diagnostic& d : schema.items()) {
-    const bool unknown_but_read =
-        d.severity == Severity::kWarning && d.code == Code::kElementInvalid &&
-        (read.count(place(d.source)) > 0 || include_child_read(d.source.path));
-    const bool read_as_later =
-        d.severity == Severity::kWarning &&
-        (d.code == Code::kElementInvalid ||
-         d.code == Code::kAttributeInvalid) &&
-        later.count({place(d.source), subject(d.message)}) > 0;
-    if (reported.count({d.code, place(d.source)}) == 0 && !unknown_but_read &&
-        !read_as_later) {
-      diags->Add(d);
-    }
   }
 }
 

@@ -55,6 +55,40 @@ ParsedPose ParsePoseText(std::string_view text, const PoseTextForm& form) {
   return out;
 }
 
+PoseForm PoseFormOf(const std::optional<std::string>& rotation_format,
+                    const std::optional<std::string>& degrees) {
+  PoseForm out;
+  if (rotation_format && *rotation_format == "quat_xyzw") {
+    out.form.quaternion = true;
+  } else if (rotation_format && *rotation_format != "euler_rpy") {
+    out.error = "@rotation_format is '" + *rotation_format +
+                "'; expected euler_rpy or quat_xyzw";
+    return out;
+  }
+  if (degrees) {
+    const std::optional<bool> value = ParseBool(*degrees);
+    if (!value) {
+      out.error =
+          "@degrees is '" + *degrees + "'; expected true, false, 1 or 0";
+      return out;
+    }
+    out.form.degrees = *value;
+  }
+  if (out.form.degrees && out.form.quaternion) {
+    out.error =
+        "@degrees=\"true\" does not apply to rotation_format=\"quat_xyzw\"";
+  }
+  return out;
+}
+
+std::optional<Pose> ParsePoseText(
+    std::string_view text, const std::optional<std::string>& rotation_format,
+    const std::optional<std::string>& degrees) {
+  const PoseForm form = PoseFormOf(rotation_format, degrees);
+  if (!form.error.empty()) return std::nullopt;
+  return ParsePoseText(text, form.form).X;
+}
+
 bool IsIdentityPoseText(std::string_view text) {
   if (TrimWhitespace(text).empty()) return true;
   const auto v = ParseDoubles(text, 6);

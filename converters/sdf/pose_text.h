@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <string>
+#include <string>
 #include <string_view>
 
 #include "converters/xml/text_values.h"
@@ -39,6 +40,26 @@ struct ParsedPose {
 };
 [[nodiscard]] ParsedPose ParsePoseText(std::string_view text,
                                        const PoseTextForm& form);
+
+// The form a <pose>'s @rotation_format and @degrees give its text, as
+// libsdformat reads them (Param.cc): format `euler_rpy` (the default) or
+// `quat_xyzw`, degrees a bool, and no degrees="true" with a quaternion;
+// otherwise `error` says what is wrong (ATTRIBUTE_INVALID for the reader).
+// The one rule for both attributes.
+struct PoseForm {
+  PoseTextForm form;
+  std::string error;  // "@rotation_format is 'x'; expected ..."
+};
+[[nodiscard]] PoseForm PoseFormOf(
+    const std::optional<std::string>& rotation_format,
+    const std::optional<std::string>& degrees);
+
+// A <pose>'s value read as the reader reads it in every version (the
+// attributes are a later feature before 1.9): its text in the form its
+// attributes give; nothing when they or the text are malformed.
+[[nodiscard]] std::optional<Pose> ParsePoseText(
+    std::string_view text, const std::optional<std::string>& rotation_format,
+    const std::optional<std::string>& degrees);
 
 // True for the text of a pose that is exactly the identity ("", "0 0 0 0 0
 // 0", "0 0 0 0 -0 0", ...).

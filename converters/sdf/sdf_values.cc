@@ -71,30 +71,13 @@ PoseSpec ReadPose(XmlElement pose, Diagnostics* diags,
       }
     }
   } else {
-    if (format && *format == "quat_xyzw") {
-      form.quaternion = true;
-    } else if (format && *format != "euler_rpy") {
+    const PoseForm read = PoseFormOf(format, degrees);
+    if (!read.error.empty()) {
       diags->Error(Code::kAttributeInvalid, spec.source,
-                   "@rotation_format of " + where + " is '" + *format +
-                       "'; expected euler_rpy or quat_xyzw");
+                   where + ": " + read.error);
       form_ok = false;
     }
-    if (degrees) {
-      const std::optional<bool> value = ParseBool(*degrees);
-      if (!value) {
-        diags->Error(Code::kAttributeInvalid, spec.source,
-                     "@degrees of " + where + " is '" + *degrees +
-                         "'; expected true, false, 1 or 0");
-        form_ok = false;
-      }
-      form.degrees = value.value_or(false);
-    }
-    if (form.degrees && form.quaternion) {
-      diags->Error(Code::kAttributeInvalid, spec.source,
-                   "@degrees=\"true\" of " + where +
-                       " does not apply to rotation_format=\"quat_xyzw\"");
-      form_ok = false;
-    }
+    form = read.form;
   }
   if (!form_ok) return spec;
   const std::string text = Text(pose);

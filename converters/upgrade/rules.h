@@ -2,6 +2,7 @@
 // Internal to //converters/upgrade:rules; upgrade.cc runs them in order:
 //
 //   structural rules (what each version step changed):
+//     later features that 1.8 has no form for: WritePosesInRadians
 //     1.2 -> 1.4  the <gazebo> root becomes <sdf> (upgrade.cc),
 //                 MovePhysicsRates
 //     1.4 -> 1.5  ExpressAxesInModelFrame (1.4 axes), MoveActorStatic
@@ -84,6 +85,11 @@ struct Context {
 std::string Describe(const XmlTree& tree, NodeId id);
 
 // Structural rules (structural_rules.cc, imu_noise.cc).
+// A <pose> with 1.9's @rotation_format or @degrees (in an older file a
+// later feature, read as libsdformat reads it: sdf_dialect.h) has no form
+// in 1.8: its value is written as `x y z roll pitch yaw` in radians and the
+// attributes dropped. It runs first, so every other rule reads 1.8 poses.
+void WritePosesInRadians(Context& ctx);
 void MovePhysicsRates(Context& ctx);
 void RenamePoseFrame(Context& ctx);
 void ExpressAxesInModelFrame(Context& ctx);

@@ -114,6 +114,27 @@ void MovePhysicsRates(Context& ctx) {
   }
 }
 
+void WritePosesInRadians(Context& ctx) {
+  const SdfRegion index(ctx.tree);
+  for (NodeId id = 0; id < static_cast<NodeId>(ctx.tree.size()); ++id) {
+    if (!ctx.tree.IsElement(id) || ctx.tree.Tag(id) != "pose") continue;
+    if (!index.InSdf(id) && !index.InState(id)) continue;
+    const std::optional<std::string> format =
+        ctx.tree.Attribute(id, "rotation_format");
+    const std::optional<std::string> degrees =
+        ctx.tree.Attribute(id, "degrees");
+    if (!format && !degrees) continue;
+    // Malformed: the reading of the input reported it, and an invalid
+    // input gets no output.
+    const std::optional<Pose> X =
+        ParsePoseText(ctx.tree.Text(id), format, degrees);
+    if (!X) continue;
+    ctx.tree.SetText(id, FormatPose(*X));
+    ctx.tree.RemoveAttribute(id, "rotation_format");
+    ctx.tree.RemoveAttribute(id, "degrees");
+  }
+}
+
 void RenamePoseFrame(Context& ctx) {
   if (!ctx.Legacy()) return;
   const SdfRegion index(ctx.tree);

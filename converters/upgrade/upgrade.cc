@@ -41,6 +41,7 @@ std::optional<int> UpgradableVersion(const XmlTree& tree, Diagnostics* diags) {
 
 void RunRules(Context& ctx) {
   // Structural rules, oldest version step first.
+  upgrade::WritePosesInRadians(ctx);      // 1.9's pose forms, for 1.8
   upgrade::MovePhysicsRates(ctx);         // 1.3 -> 1.4
   upgrade::ExpressAxesInModelFrame(ctx);  // 1.4 -> 1.5, and 1.6 -> 1.7
   upgrade::MoveActorStatic(ctx);          // 1.4 -> 1.5

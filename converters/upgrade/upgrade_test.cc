@@ -5,9 +5,13 @@
 
 #include <string>
 
+#include <Eigen/Geometry>
+
 #include <gtest/gtest.h>
 
+#include "converters/registry.h"
 #include "converters/upgrade/upgrade_test_util.h"
+#include "core/pose.h"
 
 namespace sdfconv {
 namespace {
@@ -368,6 +372,45 @@ TEST_F(UpgradeTest, LaterFeaturesKeepTheirMeaning) {
 </model>
 )"));
   EXPECT_TRUE(last_.ok());
+}
+
+// 1.9's //pose/@degrees and @rotation_format in an older file (a later
+// feature, read as libsdformat reads it) have no form in 1.8: the upgrade
+// writes those poses in radians and drops the attributes, before any rule
+// that computes a pose reads them (an inertial's pose re-expressed out of
+// @frame, a legacy frame moved out of a visual). Checked by reading the
+// output: the poses are built here from axis-angle.
+TEST_F(UpgradeTest, PoseFormsOfOnePointNineAreWrittenInRadians) {
+  const std::string out = Upgrade(Sdf("1.6", R"(<model name="m">
+<frame name="F"><pose>1 0 0 0 0 0</pose></frame>
+<link name="a"><inertial><pose frame="F" degrees="true">0 0 0 0 0 90</pose><mass>1</mass></inertial>
+<visual name="v"><pose rotation_format="quat_xyzw">0 0 0 0 0 0.7071067811865476 0.7071067811865476</pose>
+<frame name="f"><pose>1 0 0 0 0 0</pose></frame></visual>
+</link>
+</model>
+)"), /*verify=*/true);
+  ASSERT_TRUE(last_.ok()) << out;
+  EXPECT_EQ(out.find("degrees"), std::string::npos) << out;
+  EXPECT_EQ(out.find("rotation_format"), std::string::npos) << out;
+  TakeWarning(Code::kElementInvalid);  // f moved out of the visual
+  Diagnostics diags;
+  const std::optional<Document> doc = ReadString(out, "out.sdf", &diags);
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_FALSE(diags.HasErrors());
+  const Eigen::Matrix3d Rz90 =
+      Eigen::AngleAxisd(EIGEN_PI / 2, Eigen::Vector3d::UnitZ()).matrix();
+  for (const Element& e : doc->elements) {
+    if (e.name == "a") {
+      ASSERT_TRUE(e.inertial.has_value());
+      EXPECT_LT((e.inertial->pose.X.translation() - Eigen::Vector3d(1, 0, 0))
+                    .norm(),
+                1e-15);
+      EXPECT_LT((e.inertial->pose.X.linear() - Rz90).norm(), 1e-15);
+    }
+    if (e.name == "v") {
+      EXPECT_LT((e.pose.X.linear() - Rz90).norm(), 1e-15);
+    }
+  }
 }
 
 }  // namespace

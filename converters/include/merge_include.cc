@@ -118,11 +118,22 @@ class Merger {
                                    const std::vector<ElementId>& candidates);
   void ReplaceChild(ElementId parent, ElementId old,
                     const std::vector<ElementId>& with);
+  void ReplaceChildren();
   std::string Describe(const Element& m) const;
   Document Compact() const;
 
   Document doc_;  // children lists edited in place; Compact() at the end
   Diagnostics* diags_;
+  // Of the merges of one depth (which merge into the scopes one level up,
+  // and read nothing of those scopes but their names): per scope, the
+  // names taken so far, and what each merged model is replaced by, all
+  // applied at once (ReplaceChildren), so that N merges into one scope
+  // cost N, not N times its size.
+  std::unordered_map<ElementId, std::unordered_map<std::string, ElementId>>
+      taken_;
+  std::unordered_map<ElementId,
+                     std::unordered_map<ElementId, std::vector<ElementId>>>
+      replaced_;
 };
 
 Document Merger::Run() {
@@ -138,7 +149,12 @@ Document Merger::Run() {
     if (ToMerge(e)) order.push_back({-depth[id], id});
   }
   std::sort(order.begin(), order.end());
-  for (const auto& [minus_depth, id] : order) Merge(id);
+  for (size_t i = 0; i < order.size(); ++i) {
+    Merge(order[i].second);
+    if (i + 1 == order.size() || order[i + 1].first != order[i].first) {
+      ReplaceChildren();  // before the models one level up are read
+    }
+  }
   return Compact();
 }
 
@@ -194,18 +210,28 @@ bool Merger::WorldAllows(ElementId m) {
 
 void Merger::ReplaceChild(ElementId parent, ElementId old,
                           const std::vector<ElementId>& with) {
-  std::vector<ElementId>& kids = doc_.at(parent).children;
-  std::vector<ElementId> now;
-  now.reserve(kids.size() + with.size());
-  for (ElementId c : kids) {
-    if (c != old) {
-      now.push_back(c);
-      continue;
-    }
-    now.insert(now.end(), with.begin(), with.end());
-  }
-  kids = std::move(now);
+  replaced_[parent][old] = with;
   for (ElementId c : with) doc_.at(c).parent = parent;
+}
+
+// Applies every ReplaceChild since the last call, one pass per scope.
+void Merger::ReplaceChildren() {
+  for (auto& [parent, by] : replaced_) {
+    std::vector<ElementId>& kids = doc_.at(parent).children;
+    std::vector<ElementId> now;
+    now.reserve(kids.size());
+    for (ElementId c : kids) {
+      const auto it = by.find(c);
+      if (it == by.end()) {
+        now.push_back(c);
+      } else {
+        now.insert(now.end(), it->second.begin(), it->second.end());
+      }
+    }
+    kids = std::move(now);
+  }
+  replaced_.clear();
+  taken_.clear();
 }
 
 // Checks the model `m` on its own, as libsdformat validates an included
@@ -260,12 +286,16 @@ std::vector<ElementId> Merger::FreeNames(
     const std::vector<ElementId>& candidates) {
   // The names already taken: everything in the scope but the models still
   // to be merged (they go away; their content is checked when they are
-  // merged) and plugins (which may share names).
-  std::unordered_map<std::string, ElementId> taken;
-  for (ElementId c : doc_.at(parent).children) {
-    const Element& e = doc_.at(c);
-    if (ToMerge(e) || !e.has_name || e.tag == "plugin") continue;
-    taken.emplace(e.name, c);
+  // merged) and plugins (which may share names); then what the merges
+  // into it so far have kept (added below).
+  const auto [entry, first] = taken_.try_emplace(parent);
+  std::unordered_map<std::string, ElementId>& taken = entry->second;
+  if (first) {
+    for (ElementId c : doc_.at(parent).children) {
+      const Element& e = doc_.at(c);
+      if (ToMerge(e) || !e.has_name || e.tag == "plugin") continue;
+      taken.emplace(e.name, c);
+    }
   }
   std::vector<ElementId> free;
   for (ElementId c : candidates) {

@@ -1,5 +1,7 @@
 #include "converters/upgrade/verify.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <string_view>
@@ -14,6 +16,7 @@
 #include "core/document.h"
 #include "core/frame_graph.h"
 #include "core/resolver.h"
+#include "core/scope.h"
 
 namespace sdfconv::upgrade {
 namespace {
@@ -233,8 +236,56 @@ void Differ(Diagnostics* diags, const Words& words, const Element& e,
                    " would change the meaning, so nothing was written");
 }
 
-void CompareElement(const Read& in, ElementId i, const Read& out, ElementId o,
-                    bool flipped, const Words& words, Diagnostics* diags) {
+// The world pose of link `id`'s inertial frame in `r`: its pose in the
+// link frame, or (a legacy @frame, which the upgrade re-expresses) in the
+// frame it names in the link's scope; nothing when that names nothing.
+std::optional<Pose> InertialInWorld(const Read& r, const ScopeIndex& scopes,
+                                    ElementId id) {
+  const Element& link = r.doc->at(id);
+  const Inertial inertial = link.inertial.value_or(Inertial{});
+  if (inertial.pose.relative_to.empty()) {
+    return r.resolution.X_W[id] * inertial.pose.X;
+  }
+  const ElementId f =
+      scopes.Lookup(scopes.ScopeOf(id), inertial.pose.relative_to);
+  if (f == kNoElement) return std::nullopt;
+  return r.resolution.X_W[f] * inertial.pose.X;
+}
+
+// A link's inertial in and out: its frame in the link's (a moved link is
+// reported as such), mass and moments. An absent inertial is the default
+// one.
+void CompareInertials(const Read& in, const ScopeIndex& in_scopes,
+                      ElementId i, const Read& out,
+                      const ScopeIndex& out_scopes, ElementId o,
+                      const Words& words, Diagnostics* diags) {
+  const Element& e = in.doc->at(i);
+  const Inertial a = e.inertial.value_or(Inertial{});
+  const Inertial b = out.doc->at(o).inertial.value_or(Inertial{});
+  const std::optional<Pose> X_a = InertialInWorld(in, in_scopes, i);
+  const std::optional<Pose> X_b = InertialInWorld(out, out_scopes, o);
+  if (X_a && X_b) {
+    const Pose X_LI_a = in.resolution.X_W[i].inverse(Eigen::Isometry) * *X_a;
+    const Pose X_LI_b =
+        out.resolution.X_W[o].inverse(Eigen::Isometry) * *X_b;
+    if (PoseDistance(X_LI_a, X_LI_b) > kVerifyTolerance) {
+      Differ(diags, words, e,
+             "its inertial frame in the link frame was " + Numbers(X_LI_a) +
+                 " and would be " + Numbers(X_LI_b));
+    }
+  }
+  const double mass_scale = std::max(1.0, std::abs(a.mass));
+  const double inertia_scale = std::max(1.0, a.inertia.norm());
+  if (std::abs(a.mass - b.mass) > kVerifyTolerance * mass_scale ||
+      (a.inertia - b.inertia).norm() > kVerifyTolerance * inertia_scale) {
+    Differ(diags, words, e, "its mass or moments of inertia would change");
+  }
+}
+
+void CompareElement(const Read& in, const ScopeIndex& in_scopes,
+                    ElementId i, const Read& out,
+                    const ScopeIndex& out_scopes, ElementId o, bool flipped,
+                    const Words& words, Diagnostics* diags) {
   const Element& e = in.doc->at(i);
   const Pose& X_in = in.resolution.X_W[i];
   const Pose& X_out = out.resolution.X_W[o];
@@ -242,6 +293,9 @@ void CompareElement(const Read& in, ElementId i, const Read& out, ElementId o,
     Differ(diags, words, e,
            "its world pose was " + Numbers(X_in) + " and would be " +
                Numbers(X_out));
+  }
+  if (e.kind == ElementKind::kLink) {
+    CompareInertials(in, in_scopes, i, out, out_scopes, o, words, diags);
   }
   const auto& a_in = in.resolution.axes_W[i];
   const auto& a_out = out.resolution.axes_W[o];
@@ -341,6 +395,8 @@ bool SameElements(const Read& in, const Read& out,
     flipped_joints.insert(HashOf(name));
   }
   const std::vector<NameHash> in_names = ScopedNameHashes(*in.doc);
+  const ScopeIndex in_scopes(*in.doc);
+  const ScopeIndex out_scopes(*out.doc);
   const size_t errors_before = diags->size();
   for (ElementId i = 0; i < static_cast<ElementId>(in.doc->size()); ++i) {
     const Element& e = in.doc->at(i);
@@ -363,7 +419,8 @@ bool SameElements(const Read& in, const Read& out,
     }
     const bool flipped = e.kind == ElementKind::kJoint &&
                          flipped_joints.count(key.name) != 0;
-    CompareElement(in, i, out, found->second, flipped, words, diags);
+    CompareElement(in, in_scopes, i, out, out_scopes, found->second, flipped,
+                   words, diags);
   }
   return diags->size() == errors_before;
 }

@@ -52,6 +52,30 @@ TEST_F(VerifyTest, MovedLinkFails) {
   EXPECT_EQ(Take().source.line, 5);
 }
 
+// A link's inertial is compared too: its frame in the world (a legacy
+// @frame resolved in the link's scope), its mass and its moments.
+TEST_F(VerifyTest, ChangedInertialFails) {
+  const auto with = [](const std::string& version, const std::string& pose,
+                       const std::string& mass) {
+    return Sdf(version, R"(  <model name="m">
+    <frame name="F"><pose>1 0 0 0 0 0</pose></frame>
+    <link name="a"><inertial>)" + pose + "<mass>" + mass +
+                            R"(</mass></inertial></link>
+  </model>
+)");
+  };
+  EXPECT_TRUE(Verify(with("1.6", R"(<pose frame="F">0 0 0 0 0 1</pose>)", "2"),
+                     with("1.8", "<pose>1 0 0 0 0 1</pose>", "2.0")));
+  EXPECT_FALSE(Verify(with("1.6", R"(<pose frame="F">0 0 0 0 0 1</pose>)", "2"),
+                      with("1.8", "<pose>1 0 0 0 0 1.5</pose>", "2")));
+  EXPECT_NE(TakeError(Code::kUpgradeNotEquivalent).message.find("inertial"),
+            std::string::npos);
+  EXPECT_FALSE(Verify(with("1.7", "<pose>0 0 0 0 0 1</pose>", "2"),
+                      with("1.8", "<pose>0 0 0 0 0 1</pose>", "3")));
+  EXPECT_NE(TakeError(Code::kUpgradeNotEquivalent).message.find("mass"),
+            std::string::npos);
+}
+
 TEST_F(VerifyTest, TurnedAxisFails) {
   EXPECT_FALSE(Verify(Model("1.7", "0 0 0 0 0 0", "0 0 1"),
                       Model("1.8", "0 0 0 0 0 0", "0 1 0")));

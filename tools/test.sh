@@ -18,9 +18,12 @@ corpus=""
 SDFCONV_CORPUS="$corpus" bazel test //... --jobs=2 "$@"
 rc=$?
 
-# Count test cases in the JUnit XML Bazel leaves for every test target.
+# Count test cases in the JUnit XML Bazel leaves for every test target that
+# exists now (bazel-testlogs keeps the logs of deleted targets too).
 read -r passed failed skipped < <(
-  find -L bazel-testlogs/ -name test.xml 2>/dev/null | xargs -r cat | awk '
+  SDFCONV_CORPUS="$corpus" bazel query 'tests(//...)' 2>/dev/null |
+    sed -e 's|^//||' -e 's|:|/|' -e 's|^|bazel-testlogs/|' -e 's|$|/test.xml|' |
+    while read -r log; do [ -f "$log" ] && cat "$log"; done | awk '
     /<testcase / {
       n++; open_case = ($0 !~ /\/>[[:space:]]*$/); bad = 0
       if ($0 ~ /result="skipped"/) s++

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "converters/sdf/pose_text.h"
 #include "converters/sdf/schema.h"
 #include "converters/sdf/schema_values.h"
 #include "converters/sdf/sdf_values.h"
@@ -144,42 +145,32 @@ class SchemaChecker {
                      *why);
   }
 
-  // A pose of a version with //pose/@rotation_format (1.9 and later), as
-  // libsdformat reads it (Param.cc): "euler_rpy", the default, is the six
-  // numbers of every version; "quat_xyzw" is seven, and takes no degrees;
-  // anything else is refused. In an older version the attribute is a
-  // later feature, which the reader reads as libsdformat does
-  // (sdf_dialect.h): a quat_xyzw pose is seven numbers there too, and the
-  // rest is the reader's to say. True when it has checked the value (any
-  // format but euler_rpy).
+  // A pose's //pose/@rotation_format and @degrees (1.9 on), by the
+  // reader's rule (pose_text.h PoseFormOf): a quat_xyzw pose is seven
+  // numbers; a format or a combination libsdformat refuses is
+  // ATTRIBUTE_INVALID (a @degrees that is no bool is the attribute check's
+  // to report). In an older version the attributes are a later feature,
+  // which the reader reads as libsdformat does (sdf_dialect.h): a quat_xyzw
+  // pose is seven numbers there too, and the rest is the reader's to say.
+  // True when it has checked the value (any format but Euler angles).
   bool CheckRotationFormat(XmlElement node, const SchemaElement& definition,
                            const std::string& text, bool required) {
-    const std::optional<std::string> format = Attribute(node, "rotation_format");
-    if (FindAttribute(schema_, definition, "rotation_format") == nullptr) {
-      if (!format || TrimWhitespace(*format) != "quat_xyzw") return false;
-      if (const auto why = QuaternionPoseProblem(text, required)) {
-        diags_.Error(Code::kPoseInvalid, Locate(node),
-                     DescribeWithOwner(node) + " " + Quote(text) +
-                         " is not a valid pose: " + *why);
+    const std::optional<std::string> format =
+        Attribute(node, "rotation_format");
+    if (!format) return false;
+    bool quaternion = *format == "quat_xyzw";
+    if (FindAttribute(schema_, definition, "rotation_format") != nullptr) {
+      std::optional<std::string> degrees = Attribute(node, "degrees");
+      if (degrees && !ParseBool(*degrees)) degrees.reset();
+      const PoseForm read = PoseFormOf(format, degrees);
+      if (!read.error.empty()) {
+        diags_.Error(Code::kAttributeInvalid, Locate(node),
+                     DescribeWithOwner(node) + ": " + read.error);
+        return true;
       }
-      return true;
+      quaternion = read.form.quaternion;
     }
-    if (!format || TrimWhitespace(*format) == "euler_rpy") return false;
-    if (TrimWhitespace(*format) != "quat_xyzw") {
-      diags_.Error(Code::kAttributeInvalid, Locate(node),
-                   "@rotation_format=" + Quote(*format) + " of " +
-                       DescribeWithOwner(node) +
-                       " is neither euler_rpy nor quat_xyzw");
-      return true;
-    }
-    const std::optional<std::string> degrees = Attribute(node, "degrees");
-    if (degrees && ParseBool(*degrees).value_or(false)) {
-      diags_.Error(Code::kAttributeInvalid, Locate(node),
-                   DescribeWithOwner(node) +
-                       " is a quaternion (rotation_format quat_xyzw), to "
-                       "which degrees=\"true\" does not apply");
-      return true;
-    }
+    if (!quaternion) return false;
     if (const auto why = QuaternionPoseProblem(text, required)) {
       diags_.Error(Code::kPoseInvalid, Locate(node),
                    DescribeWithOwner(node) + " " + Quote(text) +

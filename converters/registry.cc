@@ -166,7 +166,7 @@ std::optional<Document> ReadTree(int32_t tree, XmlSources* sources,
                                  Diagnostics* file_diags)
       -> std::optional<Document> {
     std::optional<XmlTree> sub =
-        XmlTree::Load(file, file_diags, included.xml_limits);
+        XmlTree::Load(file, file_diags, XmlLimitsOf(included));
     if (!sub) return std::nullopt;
     return ReadOne(sources->Add(std::move(*sub)), sources, included,
                    file_diags);
@@ -174,10 +174,16 @@ std::optional<Document> ReadTree(int32_t tree, XmlSources* sources,
   return ExpandIncludes(*doc, load, compose, diags);
 }
 
+XmlLimits XmlLimitsOf(const ReadOptions& options) {
+  XmlLimits limits = options.xml_limits;
+  if (options.strict) limits.lenient = false;
+  return limits;
+}
+
 std::optional<Document> ReadFile(const std::string& path, Diagnostics* diags,
                                  const ReadOptions& options,
                                  XmlSources* sources) {
-  std::optional<XmlTree> xml = XmlTree::Load(path, diags, options.xml_limits);
+  std::optional<XmlTree> xml = XmlTree::Load(path, diags, XmlLimitsOf(options));
   if (!xml) return std::nullopt;
   XmlSources local;
   if (sources == nullptr) sources = &local;
@@ -190,7 +196,7 @@ std::optional<Document> ReadString(std::string_view text,
                                    const ReadOptions& options,
                                    XmlSources* sources) {
   std::optional<XmlTree> xml =
-      XmlTree::Parse(text, virtual_path, diags, options.xml_limits);
+      XmlTree::Parse(text, virtual_path, diags, XmlLimitsOf(options));
   if (!xml) return std::nullopt;
   XmlSources local;
   if (sources == nullptr) sources = &local;

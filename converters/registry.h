@@ -50,9 +50,15 @@ struct ReadOptions {
                                  // (an included URDF: with the defaults)
   // SDFormat read to the letter of each file's version: a feature of a
   // later version (//pose/@relative_to in a 1.6 file) is ignored with a
-  // warning instead of read as libsdformat reads it (sdf_dialect.h).
+  // warning instead of read as libsdformat reads it (sdf_dialect.h); and
+  // XML to the letter of XML 1.0: what XmlLimits::lenient tolerates is an
+  // error (docs/xml.md).
   bool strict = false;
 };
+
+// The XML bounds and leniency every file of a reading is parsed with:
+// `xml_limits`, not lenient when `strict`.
+[[nodiscard]] XmlLimits XmlLimitsOf(const ReadOptions& options);
 
 
 // Reads the file at `path` (named so in every diagnostic). Returns nothing,

@@ -30,6 +30,12 @@ enum class Code {
   kFileRead,             // FILE_READ: the file cannot be opened or read.
   kInputLimitExceeded,   // INPUT_LIMIT_EXCEEDED: too large or too deeply nested.
   kXmlSyntaxError,       // XML_SYNTAX_ERROR: not well-formed XML.
+  // Departures from well-formedness that TinyXML2 (libsdformat) accepts and
+  // real files contain, read with a warning (converters/xml/xml_leniency.h).
+  kXmlCommentDoubleHyphen,   // XML_COMMENT_DOUBLE_HYPHEN: `--` in a comment.
+  kXmlDeclarationNotFirst,   // XML_DECLARATION_NOT_FIRST: <?xml?> not first.
+  kXmlBareAmpersand,         // XML_BARE_AMPERSAND: `&` starting no reference.
+  kXmlNamespaceInvalid,      // XML_NAMESPACE_INVALID: e.g. an undeclared prefix.
   kVersionUnsupported,   // VERSION_UNSUPPORTED: no front end reads this version.
   kElementMissing,       // ELEMENT_MISSING: a required child element is absent.
   kElementInvalid,       // ELEMENT_INVALID: an element is not allowed here.

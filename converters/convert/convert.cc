@@ -51,8 +51,11 @@ std::optional<std::string> ConvertToSdf(const std::string& path,
   const std::optional<std::string> bytes =
       ReadFileBytes(path, read.xml_limits.max_bytes, diags);
   if (!bytes) return std::nullopt;
+  // The upgrade parses an SDFormat file again and says what it found.
+  Diagnostics parse;
   const std::optional<XmlTree> xml =
-      XmlTree::Parse(*bytes, path, diags, read.xml_limits);
+      XmlTree::Parse(*bytes, path, &parse, XmlLimitsOf(read));
+  if (!xml || FormatOf(*xml) == InputFormat::kUrdf) diags->Append(parse);
   if (!xml) return std::nullopt;
   if (FormatOf(*xml) == InputFormat::kUrdf) {
     return UrdfToSdf(*xml, read.urdf, diags);

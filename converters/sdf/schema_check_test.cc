@@ -159,7 +159,7 @@ TEST_F(SchemaCheckTest, Attributes) {
 <material><pbr><metal><light_map uv_set="abc">x.png</light_map></metal></pbr></material>
 </visual>
 <sensor name="s"/>)");
-  TakeWarning(Code::kXmlSyntaxError);  // loading: mysim: is not declared
+  TakeWarning(Code::kXmlNamespaceInvalid);  // loading: mysim: undeclared
   const Diagnostic unknown = TakeWarning(Code::kAttributeInvalid);
   EXPECT_EQ(unknown.source.line, 3);
   EXPECT_NE(unknown.message.find("@foo"), std::string::npos);

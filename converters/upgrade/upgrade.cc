@@ -18,6 +18,7 @@
 #include "converters/upgrade/tree_index.h"
 #include "converters/upgrade/verify.h"
 #include "converters/xml/text_values.h"
+#include "converters/xml/xml_leniency.h"
 #include "converters/xml/xml_tree.h"
 
 namespace sdfconv {
@@ -87,9 +88,17 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
                          const UpgradeOptions& options,
                          upgrade::Correspondence* correspondence) {
   UpgradeResult result;
-  std::optional<XmlTree> tree =
-      XmlTree::Parse(input, path, &result.diagnostics);
-  if (!tree) return Failed(std::move(result));
+  Diagnostics parse;
+  std::optional<XmlTree> tree = XmlTree::Parse(input, path, &parse);
+  if (!tree) {
+    result.diagnostics = std::move(parse);
+    return Failed(std::move(result));
+  }
+  // What the parse tolerated is written repaired, and said once, by the
+  // repair (docs/xml.md).
+  for (const Diagnostic& d : parse.items()) {
+    if (!IsToleranceCode(d.code)) result.diagnostics.Add(d);
+  }
   if (tree->SerializeAsRead() != input) {  // e.g. UTF-16 with a BOM
     result.diagnostics.Error(
         Code::kXmlSyntaxError, {path, 1, ""},
@@ -101,14 +110,18 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
   const std::optional<int> version =
       UpgradableVersion(*tree, &result.diagnostics);
   if (!version) return Failed(std::move(result));
+  const bool repaired = tree->RepairTolerances(0, &result.diagnostics) > 0;
 
   if (*version >= VersionNumber(1, 8)) {  // nothing to do but check
+    result.output = repaired ? tree->SerializeAsRead().value_or(std::string())
+                             : std::string(input);
     if (options.verify &&
-        !upgrade::VerifyUpgrade(input, input, path, {}, &result.diagnostics,
-                                options.include_search)) {
+        !upgrade::VerifyUpgrade(input, result.output, path, {},
+                                &result.diagnostics, options.include_search)) {
       return Failed(std::move(result));
     }
-    result.output = std::string(input);
+    result.changed = repaired;
+    SortByLine(&result.diagnostics);
     return result;
   }
 

@@ -11,7 +11,7 @@ namespace sdfconv {
 std::optional<std::string> UrdfToSdf(const XmlTree& urdf_xml,
                                      const UrdfImportOptions& options,
                                      Diagnostics* diags) {
-  const std::optional<XmlTree> tree = ImportUrdf(urdf_xml, options, diags);
+  std::optional<XmlTree> tree = ImportUrdf(urdf_xml, options, diags);
   if (!tree) return std::nullopt;
   Diagnostics check;
   const std::optional<Document> doc =
@@ -19,6 +19,9 @@ std::optional<std::string> UrdfToSdf(const XmlTree& urdf_xml,
   if (doc) (void)BuildFrameGraph(*doc, &check);
   diags->Append(check);
   if (!doc || check.HasErrors()) return std::nullopt;
+  // Custom content is copied as written: what the URDF's parse tolerated
+  // in it is written repaired, and said (docs/xml.md).
+  tree->RepairTolerances(0, diags);
   return kXmlDeclaration + WriteIndentedXml(*tree, tree->root());
 }
 

@@ -132,6 +132,7 @@ class Blocks {
 
   std::string Copy(XmlElement node, std::optional<std::string> pose = {}) {
     XmlEmitOptions options;
+    options.diags = &diags_;
     options.indent = 4;
     options.restore_names = true;
     options.pose = std::move(pose);
@@ -292,6 +293,7 @@ class Blocks {
           continue;
         }
         XmlEmitOptions options;
+        options.diags = &diags_;
         options.indent = 6;
         text += EmitXml(child, options, &scratch);
       }
@@ -310,6 +312,7 @@ class Blocks {
       const std::string tag = Tag(child);
       if (tag == "surface" || tag == "laser_retro" || tag == "max_contacts") {
         XmlEmitOptions options;
+        options.diags = &diags_;
         options.indent = 6;
         out += EmitXml(child, options, &used_);
       }

@@ -102,6 +102,8 @@ std::string EmitXml(XmlElement element, const XmlEmitOptions& options,
   XmlTree copy = XmlTree::Build(element.tree().file(), "copy");
   const NodeId top = copy.Import(element.tree(), element.id());
   copy.Append(copy.root(), top);
+  Diagnostics unsaid;
+  copy.RepairTolerances(top, options.diags != nullptr ? options.diags : &unsaid);
   // The copy and its original, element by element (the copy has lost the
   // namespace declarations above `element`: the original answers).
   std::vector<std::pair<XmlElement, NodeId>> stack = {{element, top}};

@@ -50,6 +50,10 @@ struct XmlEmitOptions {
   // When set: the `name` of every <joint> inside is mapped through it (an
   // unmapped name is written as it is).
   const std::map<std::string, std::string>* joint_names = nullptr;
+  // Where each repair of a departure from well-formedness the input was
+  // read with (`--` in a comment, a bare `&`: XmlTree::RepairTolerances)
+  // is said; the copy is repaired in any case.
+  Diagnostics* diags = nullptr;
 };
 
 // The element and its content as URDF text, ending with a newline. Records

@@ -58,6 +58,7 @@
 namespace sdfconv {
 
 using NodeId = int32_t;
+enum class XmlTolerance;  // xml_leniency.h
 inline constexpr NodeId kNoNode = -1;
 
 // Bounds on what XmlTree::Parse accepts.
@@ -66,6 +67,10 @@ struct XmlLimits {
   size_t max_bytes = size_t{256} << 20;
   // Deepest accepted element nesting; the root element is at depth 1.
   int max_depth = 200'000;
+  // The departures from well-formedness TinyXML2 accepts (xml_leniency.h):
+  // read with a warning of their own code when true, refused with an
+  // error of that code when false (`--strict`).
+  bool lenient = true;
 };
 
 // Element paths deeper than this are shortened (see the file comment).
@@ -111,7 +116,8 @@ struct XmlNode {
   std::string tail;
   bool self_closing = false;
   std::string end;
-  int line = 0;         // parsed elements: see the file comment; else 0
+  int line = 0;  // parsed elements: see the file comment; other parsed
+                 // nodes: the line they start on; else 0
   int32_t origin = -1;  // index of the source it stands for (SetOrigin)
 };
 
@@ -283,6 +289,15 @@ class XmlTree {
   // Re-indents the raw whitespace inside a moved subtree: every line break
   // followed by `from` becomes one followed by `to`.
   void Reindent(NodeId id, const std::string& from, const std::string& to);
+  // Writes every departure from well-formedness that Parse tolerated
+  // (xml_leniency.h) under `id` in its repaired form: `--` in a comment as
+  // `- -`, a bare `&` as `&amp;`, and for the document (`id` 0) a
+  // misplaced declaration at the start (or without another one before
+  // it, or without the whitespace before it). Everything else stays byte
+  // for byte. One warning of the tolerance's code per repair, located at
+  // the spot. Returns the number of repairs. Every writer of XML calls it
+  // on what it copies (docs/xml.md).
+  int RepairTolerances(NodeId id, Diagnostics* diags);
 
  private:
   friend class XmlTreeScanner;
@@ -296,6 +311,9 @@ class XmlTree {
   std::string ElementPath(NodeId id) const;
   void IndexPaths();
   void LearnLayout(std::string_view text);
+  int RepairDeclarations(Diagnostics* diags);
+  void SayRepair(XmlTolerance kind, NodeId at, int line,
+                 std::string_view written, Diagnostics* diags) const;
 
   std::vector<XmlNode> nodes_;
   NodeId root_ = kNoNode;

@@ -18,6 +18,7 @@
 #include <memory>
 #include <utility>
 
+#include "converters/xml/xml_leniency.h"
 #include "converters/xml/xml_tree.h"
 
 namespace sdfconv {
@@ -117,7 +118,9 @@ void OnXmlError(void* user, xmlErrorPtr error) {
   }
   if (message.empty()) message = "malformed XML";
   const SourceLocation at{*state->file, error->line, ""};
-  if (error->level == XML_ERR_WARNING || error->domain == XML_FROM_NAMESPACE) {
+  if (error->domain == XML_FROM_NAMESPACE) {
+    state->diags->Warning(Code::kXmlNamespaceInvalid, at, std::move(message));
+  } else if (error->level == XML_ERR_WARNING) {
     state->diags->Warning(Code::kXmlSyntaxError, at, std::move(message));
   } else {
     state->diags->Error(Code::kXmlSyntaxError, at, std::move(message));
@@ -291,6 +294,7 @@ class XmlTreeScanner {
   void AddRaw(XmlNodeType type, size_t end, NodeId parent) {
     XmlNode n;
     n.type = type;
+    n.line = line_;
     n.raw = std::string(text_.substr(pos_, end - pos_));
     Advance(end);
     Add(std::move(n), parent);
@@ -330,7 +334,10 @@ NodeId XmlTreeScanner::Run() {
     };
     size_t end = std::string_view::npos;
     if (StartsWith("<!--")) {
-      if ((end = until("-->")) == std::string_view::npos) return kNoNode;
+      // Where TinyXML2 ends it too, `--` inside or not (xml_leniency.h).
+      if ((end = CommentEnd(text_, pos_)) == std::string_view::npos) {
+        return kNoNode;
+      }
       AddRaw(XmlNodeType::kComment, end, parent);
     } else if (StartsWith("<![CDATA[")) {
       if ((end = until("]]>")) == std::string_view::npos) return kNoNode;
@@ -460,7 +467,22 @@ std::optional<XmlTree> XmlTree::Parse(std::string_view text,
                      " bytes; the limit is " + std::to_string(max_bytes));
     return std::nullopt;
   }
-  if (!PassesGate(text, path, diags, limits)) return std::nullopt;
+  // The departures TinyXML2 accepts are shown to libxml2 made well-formed
+  // (the same length and lines), and said; the tree is scanned from `text`.
+  const SanitizedXml lenient = SanitizeForGate(text);
+  for (const ToleratedSpot& spot : lenient.spots) {
+    const SourceLocation at{path, spot.line, ""};
+    std::string message(Describe(spot.kind));
+    if (limits.lenient) {
+      diags->Warning(CodeOf(spot.kind), at, message + "; tolerated");
+    } else {
+      diags->Error(CodeOf(spot.kind), at, std::move(message));
+    }
+  }
+  const std::string_view gate_text =
+      lenient.spots.empty() ? text : std::string_view(lenient.text);
+  if (!PassesGate(gate_text, path, diags, limits)) return std::nullopt;
+  if (!limits.lenient && !lenient.spots.empty()) return std::nullopt;
   XmlTree tree;
   tree.file_ = path;
   std::optional<std::string> utf8;

@@ -117,7 +117,7 @@ TEST_F(XmlTreeTest, Namespaces) {
 </sdf>)");
   ASSERT_TRUE(xml.has_value());
   // An undeclared prefix is a namespace error, not an XML 1.0 one.
-  const Diagnostic d = TakeWarning(Code::kXmlSyntaxError);
+  const Diagnostic d = TakeWarning(Code::kXmlNamespaceInvalid);
   EXPECT_EQ(d.source.line, 4);
   const auto children = ChildElements(RootElement(*xml));
   ASSERT_EQ(children.size(), 3u);
@@ -139,7 +139,7 @@ TEST_F(XmlTreeTest, AttributesInOrderWithPrefixes) {
 <m name="a&amp;b" my:speed="2" other:x="3" type=""/>
 </sdf>)");
   ASSERT_TRUE(xml.has_value());
-  TakeWarning(Code::kXmlSyntaxError);  // other: is not declared
+  TakeWarning(Code::kXmlNamespaceInvalid);  // other: is not declared
   const std::vector<XmlAttribute> root = Attributes(RootElement(*xml));
   ASSERT_EQ(root.size(), 1u);  // xmlns:my declares, it is no attribute
   EXPECT_EQ(root[0].name, "version");

@@ -1,0 +1,261 @@
+#include "converters/xml/xml_leniency.h"
+
+#include <algorithm>
+
+namespace sdfconv {
+namespace {
+
+constexpr std::string_view kBom = "\xEF\xBB\xBF";
+constexpr std::string_view kCommentOpen = "<!--";
+constexpr std::string_view kCommentClose = "-->";
+
+bool IsAsciiLetter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+bool IsHexDigit(char c) {
+  return IsDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+// XML 1.0 name characters, bytes of a multi-byte UTF-8 character counted
+// as letters (no entity name in the wild needs more precision).
+bool IsNameStart(char c) {
+  return IsAsciiLetter(c) || c == '_' || c == ':' ||
+         static_cast<unsigned char>(c) >= 0x80;
+}
+
+bool IsNameChar(char c) {
+  return IsNameStart(c) || IsDigit(c) || c == '-' || c == '.';
+}
+
+// The range [begin, end) of a comment's content: between `<!--` and `-->`.
+struct CommentContent {
+  size_t begin;
+  size_t end;
+};
+
+// The offsets of content hyphens that another hyphen, or the end of the
+// content, follows: those that make `--` (or `--->`).
+std::vector<size_t> OffendingHyphens(std::string_view text,
+                                     CommentContent content) {
+  std::vector<size_t> out;
+  for (size_t i = content.begin; i < content.end; ++i) {
+    if (text[i] != '-') continue;
+    if (i + 1 == content.end || text[i + 1] == '-') out.push_back(i);
+  }
+  return out;
+}
+
+// Counts lines forward through a text (offsets asked in increasing order).
+class LineCounter {
+ public:
+  explicit LineCounter(std::string_view text) : text_(text) {}
+  int LineAt(size_t offset) {
+    line_ += static_cast<int>(
+        std::count(text_.begin() + static_cast<std::ptrdiff_t>(counted_),
+                   text_.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+    counted_ = offset;
+    return line_;
+  }
+
+ private:
+  std::string_view text_;
+  size_t counted_ = 0;
+  int line_ = 1;
+};
+
+// Sets the byte at `at` of the copy libxml2 is shown to a space (the copy
+// is made at the first one).
+void Blank(std::string_view text, size_t at, SanitizedXml* out) {
+  if (out->text.empty()) out->text = std::string(text);
+  out->text[at] = ' ';
+}
+
+// Blanks the bare `&`s of raw text or an attribute value at [begin, end).
+void BlankAmpersands(std::string_view text, size_t begin, size_t end,
+                     SanitizedXml* out, LineCounter* lines) {
+  const std::string_view raw = text.substr(0, end);
+  for (size_t i = text.find('&', begin); i < end; i = text.find('&', i + 1)) {
+    if (!IsBareAmpersand(raw, i)) continue;
+    Blank(text, i, out);
+    out->spots.push_back(
+        {XmlTolerance::kBareAmpersand, i, lines->LineAt(i)});
+  }
+}
+
+}  // namespace
+
+Code CodeOf(XmlTolerance tolerance) {
+  switch (tolerance) {
+    case XmlTolerance::kCommentDoubleHyphen:
+      return Code::kXmlCommentDoubleHyphen;
+    case XmlTolerance::kDeclarationNotFirst:
+      return Code::kXmlDeclarationNotFirst;
+    case XmlTolerance::kBareAmpersand:
+      return Code::kXmlBareAmpersand;
+  }
+  return Code::kXmlSyntaxError;
+}
+
+bool IsToleranceCode(Code code) {
+  return code == Code::kXmlCommentDoubleHyphen ||
+         code == Code::kXmlDeclarationNotFirst ||
+         code == Code::kXmlBareAmpersand;
+}
+
+std::string_view Describe(XmlTolerance tolerance) {
+  switch (tolerance) {
+    case XmlTolerance::kCommentDoubleHyphen:
+      return "a comment holds '--' (or ends in '--->'), which XML 1.0 "
+             "forbids (section 2.5)";
+    case XmlTolerance::kDeclarationNotFirst:
+      return "the XML declaration is not at the very start of the file, "
+             "where XML 1.0 requires it (section 2.8)";
+    case XmlTolerance::kBareAmpersand:
+      return "an '&' starts no reference (XML 1.0 requires '&amp;', "
+             "section 2.4); it is read as the character '&'";
+  }
+  return "";
+}
+
+size_t CommentEnd(std::string_view text, size_t open) {
+  const size_t at = text.find(kCommentClose, open + kCommentOpen.size());
+  return at == std::string_view::npos ? at : at + kCommentClose.size();
+}
+
+bool HasDoubleHyphen(std::string_view raw_comment) {
+  if (raw_comment.size() < kCommentOpen.size() + kCommentClose.size()) {
+    return false;
+  }
+  return !OffendingHyphens(raw_comment,
+                           {kCommentOpen.size(),
+                            raw_comment.size() - kCommentClose.size()})
+              .empty();
+}
+
+std::string RepairComment(std::string_view raw_comment) {
+  if (!HasDoubleHyphen(raw_comment)) return std::string(raw_comment);
+  const CommentContent content{kCommentOpen.size(),
+                               raw_comment.size() - kCommentClose.size()};
+  const std::vector<size_t> hyphens = OffendingHyphens(raw_comment, content);
+  std::string out;
+  out.reserve(raw_comment.size() + hyphens.size());
+  size_t from = 0;
+  for (size_t at : hyphens) {
+    out.append(raw_comment.substr(from, at + 1 - from));
+    out.push_back(' ');
+    from = at + 1;
+  }
+  out.append(raw_comment.substr(from));
+  return out;
+}
+
+bool IsXmlDeclaration(std::string_view raw_pi) {
+  if (raw_pi.substr(0, 5) != "<?xml" || raw_pi.size() < 6) return false;
+  const char next = raw_pi[5];
+  return next == ' ' || next == '\t' || next == '\n' || next == '\r' ||
+         next == '?';
+}
+
+bool IsBareAmpersand(std::string_view raw, size_t at) {
+  size_t i = at + 1;
+  if (i < raw.size() && raw[i] == '#') {
+    ++i;
+    const bool hex = i < raw.size() && raw[i] == 'x';
+    if (hex) ++i;
+    const size_t digits = i;
+    while (i < raw.size() && (hex ? IsHexDigit(raw[i]) : IsDigit(raw[i]))) ++i;
+    return i == digits || i >= raw.size() || raw[i] != ';';
+  }
+  if (i >= raw.size() || !IsNameStart(raw[i])) return true;
+  while (i < raw.size() && IsNameChar(raw[i])) ++i;
+  return i >= raw.size() || raw[i] != ';';
+}
+
+bool HasBareAmpersand(std::string_view raw) {
+  for (size_t i = raw.find('&'); i != std::string_view::npos;
+       i = raw.find('&', i + 1)) {
+    if (IsBareAmpersand(raw, i)) return true;
+  }
+  return false;
+}
+
+std::string RepairAmpersands(std::string_view raw) {
+  std::string out;
+  out.reserve(raw.size());
+  for (size_t i = 0; i < raw.size(); ++i) {
+    out += raw[i];
+    if (raw[i] == '&' && IsBareAmpersand(raw, i)) out += "amp;";
+  }
+  return out;
+}
+
+SanitizedXml SanitizeForGate(std::string_view text) {
+  SanitizedXml out;
+  LineCounter lines(text);
+  const size_t first = text.substr(0, kBom.size()) == kBom ? kBom.size() : 0;
+  const auto starts = [&](size_t at, std::string_view s) {
+    return text.substr(at, s.size()) == s;
+  };
+  bool in_prolog = true;  // before the root element's start tag
+  size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] != '<') {
+      const size_t end = std::min(text.find('<', i), text.size());
+      BlankAmpersands(text, i, end, &out, &lines);
+      i = end;
+    } else if (starts(i, kCommentOpen)) {
+      const size_t end = CommentEnd(text, i);
+      if (end == std::string_view::npos) break;
+      const std::vector<size_t> hyphens = OffendingHyphens(
+          text, {i + kCommentOpen.size(), end - kCommentClose.size()});
+      if (!hyphens.empty()) {
+        out.spots.push_back({XmlTolerance::kCommentDoubleHyphen, hyphens[0],
+                             lines.LineAt(hyphens[0])});
+      }
+      for (size_t at : hyphens) Blank(text, at, &out);
+      i = end;
+    } else if (starts(i, "<![CDATA[")) {
+      const size_t end = text.find("]]>", i);
+      if (end == std::string_view::npos) break;
+      i = end + 3;
+    } else if (starts(i, "<?")) {
+      const size_t end = text.find("?>", i + 2);
+      if (end == std::string_view::npos) break;
+      if (in_prolog && i != first &&
+          IsXmlDeclaration(text.substr(i, end + 2 - i))) {
+        out.spots.push_back(
+            {XmlTolerance::kDeclarationNotFirst, i, lines.LineAt(i)});
+        for (size_t at = i; at < end + 2; ++at) {
+          if (text[at] != '\n' && text[at] != '\r') Blank(text, at, &out);
+        }
+      }
+      i = end + 2;
+    } else if (starts(i, "<!")) {
+      break;  // a DTD: the gate refuses it, nothing after it is touched
+    } else if (starts(i, "</")) {
+      const size_t end = text.find('>', i);
+      if (end == std::string_view::npos) break;
+      i = end + 1;
+    } else {  // a start tag: attribute values may hold `&`
+      in_prolog = false;
+      size_t at = i + 1;
+      while (at < text.size() && text[at] != '>') {
+        if (text[at] != '"' && text[at] != '\'') {
+          ++at;
+          continue;
+        }
+        const size_t close = text.find(text[at], at + 1);
+        if (close == std::string_view::npos) return out;
+        BlankAmpersands(text, at + 1, close, &out, &lines);
+        at = close + 1;
+      }
+      i = at + 1;
+    }
+  }
+  return out;
+}
+
+}  // namespace sdfconv

@@ -1,0 +1,102 @@
+// XML leniency: the departures from well-formedness that TinyXML2 (and so
+// libsdformat and Gazebo) accepts and real files contain, which sdfconv
+// reads with a warning of the departure's own code. The one place that
+// knows each of them: what it is, how libxml2 is shown a well-formed copy
+// of the text, and how a writer repairs it.
+//
+// Tolerated (docs/xml.md gives the evidence):
+//  - `--` inside a comment, and a comment ending in `--->`
+//    (XML_COMMENT_DOUBLE_HYPHEN): the comment ends at the first `-->`, as
+//    both TinyXML2 and libxml2 end it. Repaired as `- -`.
+//  - an XML declaration after whitespace, comments or another declaration,
+//    before the root element (XML_DECLARATION_NOT_FIRST). Repaired by
+//    dropping the whitespace before it, moving it to the start, or dropping
+//    it when another declaration is first.
+//  - an `&` that starts no reference (`a & b`; XML_BARE_AMPERSAND), read as
+//    the character `&`, as TinyXML2 reads it. Repaired as `&amp;`.
+// Everything else libxml2 refuses stays refused (XML_SYNTAX_ERROR): a
+// reference to an undefined entity, `<` in an attribute value, text or
+// elements outside the root element, DTDs.
+//
+// Invariant: SanitizeForGate returns a copy of the text of the same length
+// (or nothing, when the text is well-formed as far as these go),
+// with the same line breaks at the same offsets, that differs only in the
+// bytes of tolerated spots (each one listed); the scanner builds the tree
+// from the original bytes, so the tree still serialises to the input.
+//
+//   SanitizedXml s = SanitizeForGate("<!-- a -- b -->\n<r/>");
+//   // s.text == "<!-- a  - b -->\n<r/>", one spot: kCommentDoubleHyphen, line 1
+#ifndef SDFCONV_CONVERTERS_XML_XML_LENIENCY_H_
+#define SDFCONV_CONVERTERS_XML_XML_LENIENCY_H_
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostic.h"
+
+namespace sdfconv {
+
+enum class XmlTolerance {
+  kCommentDoubleHyphen,
+  kDeclarationNotFirst,
+  kBareAmpersand,
+};
+
+// The diagnostic code of a tolerance.
+[[nodiscard]] Code CodeOf(XmlTolerance tolerance);
+
+// Whether `code` is one of a tolerance (a writer that repairs the spots
+// says so itself, and leaves out the parse's own warning).
+[[nodiscard]] bool IsToleranceCode(Code code);
+
+// What was tolerated, in words ("a comment holds `--`, which XML forbids").
+[[nodiscard]] std::string_view Describe(XmlTolerance tolerance);
+
+// One tolerated spot of a text: its kind, byte offset and line (1-based).
+struct ToleratedSpot {
+  XmlTolerance kind;
+  size_t offset = 0;
+  int line = 0;
+};
+
+// The text libxml2 is shown, and every spot it differs from the input in.
+struct SanitizedXml {
+  std::string text;  // empty when there is no spot: the input itself
+  std::vector<ToleratedSpot> spots;
+};
+
+// `text` (an ASCII-compatible encoding) with every tolerated spot made
+// well-formed without changing its length or line breaks: the interior
+// hyphens of a comment's `--` blanked, a misplaced declaration blanked, a
+// bare `&` blanked. A <!DOCTYPE> ends the work (the gate refuses it).
+[[nodiscard]] SanitizedXml SanitizeForGate(std::string_view text);
+
+// The offset just past the `-->` that ends the comment opening at `open`
+// (where `<!--` is), or npos when it is not closed.
+[[nodiscard]] size_t CommentEnd(std::string_view text, size_t open);
+
+// Whether a raw comment `<!--...-->` holds `--` or ends in `--->`.
+[[nodiscard]] bool HasDoubleHyphen(std::string_view raw_comment);
+
+// The raw comment with a space after every hyphen that another hyphen (or
+// the closing `-->`) follows: `<!-- a -- b --->` -> `<!-- a - - b - -->`.
+[[nodiscard]] std::string RepairComment(std::string_view raw_comment);
+
+// Whether a raw processing instruction is an XML declaration (`<?xml ...?>`).
+[[nodiscard]] bool IsXmlDeclaration(std::string_view raw_pi);
+
+// Whether the `&` at `at` of raw text or attribute value starts no
+// reference (`&name;`, `&#digits;`, `&#xhex;`).
+[[nodiscard]] bool IsBareAmpersand(std::string_view raw, size_t at);
+
+// Whether raw text or an attribute value holds a bare `&`.
+[[nodiscard]] bool HasBareAmpersand(std::string_view raw);
+
+// The raw text with every bare `&` written `&amp;`.
+[[nodiscard]] std::string RepairAmpersands(std::string_view raw);
+
+}  // namespace sdfconv
+
+#endif  // SDFCONV_CONVERTERS_XML_XML_LENIENCY_H_

@@ -1,0 +1,215 @@
+// The departures from well-formedness that are read with a warning
+// (xml_leniency.h): where each is said, what the tree holds, how it is
+// repaired, and that the safety of the XML layer is unchanged.
+#include "converters/xml/xml_leniency.h"
+
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "converters/diagnostic_test_util.h"
+#include "converters/xml/xml_element.h"
+#include "converters/xml/xml_tree.h"
+
+namespace sdfconv {
+namespace {
+
+constexpr char kFile[] = "lenient.sdf";
+
+class XmlLeniencyTest : public DiagnosticTest {
+ protected:
+  std::optional<XmlTree> Load(std::string_view text, bool lenient = true) {
+    XmlLimits limits;
+    limits.lenient = lenient;
+    return XmlTree::Parse(text, kFile, &diags_, limits);
+  }
+  // Repairs `tree`, then checks that its text parses with no diagnostic.
+  std::string RepairedText(XmlTree* tree) {
+    Diagnostics repairs;
+    tree->RepairTolerances(0, &repairs);
+    repairs_ = repairs.items();
+    const std::string text = tree->Serialize();
+    Diagnostics again;
+    EXPECT_TRUE(XmlTree::Parse(text, kFile, &again).has_value()) << text;
+    EXPECT_TRUE(again.items().empty()) << text;
+    return text;
+  }
+  std::vector<Diagnostic> repairs_;
+};
+
+TEST_F(XmlLeniencyTest, DoubleHyphenInCommentIsReadAndRepaired) {
+  const std::string input =
+      "<?xml version=\"1.0\"?>\n"
+      "<!--\n  gz topic -t /x --help\n-->\n"
+      "<sdf version=\"1.8\">\n"
+      "  <model name=\"m\"><!-- ends in a hyphen ---></model>\n"
+      "</sdf>\n";
+  auto tree = Load(input);
+  ASSERT_TRUE(tree.has_value());
+  EXPECT_EQ(TakeWarning(Code::kXmlCommentDoubleHyphen).source.line, 3);
+  EXPECT_EQ(TakeWarning(Code::kXmlCommentDoubleHyphen).source.line, 6);
+  EXPECT_EQ(tree->Serialize(), input);  // lossless
+  const NodeId model = tree->FirstChild(tree->root(), "model");
+  ASSERT_NE(model, kNoNode);
+  EXPECT_EQ(tree->CommentText(tree->at(model).children[0]),
+            " ends in a hyphen -");
+  const std::string out = RepairedText(&*tree);
+  EXPECT_EQ(out,
+            "<?xml version=\"1.0\"?>\n"
+            "<!--\n  gz topic -t /x - -help\n-->\n"
+            "<sdf version=\"1.8\">\n"
+            "  <model name=\"m\"><!-- ends in a hyphen - --></model>\n"
+            "</sdf>\n");
+  ASSERT_EQ(repairs_.size(), 2u);
+  EXPECT_EQ(repairs_[0].code, Code::kXmlCommentDoubleHyphen);
+  EXPECT_EQ(repairs_[0].source.line, 3);
+  EXPECT_EQ(repairs_[1].source.line, 6);
+}
+
+TEST_F(XmlLeniencyTest, LinesAfterASanitizedSpotStayRight) {
+  // libxml2 reads a copy with the spots blanked: its lines must not move.
+  auto tree = Load("<!--\n-- a\n-->\n  <?xml version='1.0'\n?>\n<r>\n</x>\n");
+  EXPECT_FALSE(tree.has_value());
+  EXPECT_EQ(TakeWarning(Code::kXmlCommentDoubleHyphen).source.line, 2);
+  EXPECT_EQ(TakeWarning(Code::kXmlDeclarationNotFirst).source.line, 4);
+  const Diagnostic mismatch = TakeError(Code::kXmlSyntaxError);
+  EXPECT_EQ(mismatch.source.line, 7);
+  while (Remaining() > 0) TakeError(Code::kXmlSyntaxError);
+}
+
+TEST_F(XmlLeniencyTest, DeclarationAfterACommentMovesToTheStart) {
+  const std::string input =
+      "<!-- licence -->\n  <?xml version='1.0'?>\n<sdf version=\"1.5\"/>\n";
+  auto tree = Load(input);
+  ASSERT_TRUE(tree.has_value());
+  EXPECT_EQ(TakeWarning(Code::kXmlDeclarationNotFirst).source.line, 2);
+  EXPECT_EQ(tree->Serialize(), input);
+  EXPECT_EQ(RepairedText(&*tree),
+            "<?xml version='1.0'?>\n<!-- licence -->\n<sdf version=\"1.5\"/>\n");
+  ASSERT_EQ(repairs_.size(), 1u);
+  EXPECT_EQ(repairs_[0].code, Code::kXmlDeclarationNotFirst);
+  EXPECT_EQ(repairs_[0].source.line, 2);
+}
+
+TEST_F(XmlLeniencyTest, WhitespaceBeforeTheDeclarationIsDropped) {
+  auto tree = Load("\n <?xml version=\"1.0\" ?>\n<sdf version=\"1.6\"/>");
+  ASSERT_TRUE(tree.has_value());
+  EXPECT_EQ(TakeWarning(Code::kXmlDeclarationNotFirst).source.line, 2);
+  EXPECT_EQ(RepairedText(&*tree),
+            "<?xml version=\"1.0\" ?>\n<sdf version=\"1.6\"/>");
+  ASSERT_EQ(repairs_.size(), 1u);
+}
+
+TEST_F(XmlLeniencyTest, AByteOrderMarkStaysFirst) {
+  auto tree = Load("\xEF\xBB\xBF\n<?xml version=\"1.0\"?>\n<r/>");
+  ASSERT_TRUE(tree.has_value());
+  EXPECT_EQ(TakeWarning(Code::kXmlDeclarationNotFirst).source.line, 2);
+  EXPECT_EQ(RepairedText(&*tree), "\xEF\xBB\xBF<?xml version=\"1.0\"?>\n<r/>");
+  // A mark directly before the declaration is where XML allows it.
+  EXPECT_TRUE(Load("\xEF\xBB\xBF<?xml version=\"1.0\"?>\n<r/>").has_value());
+}
+
+TEST_F(XmlLeniencyTest, ASecondDeclarationIsDropped) {
+  auto tree = Load("<?xml version=\"1.0\"?>\n<?xml version=\"1.0\"?>\n<r/>");
+  ASSERT_TRUE(tree.has_value());
+  EXPECT_EQ(TakeWarning(Code::kXmlDeclarationNotFirst).source.line, 2);
+  EXPECT_EQ(RepairedText(&*tree), "<?xml version=\"1.0\"?>\n<r/>");
+}
+
+TEST_F(XmlLeniencyTest, ADeclarationInsideTheRootStaysRefused) {
+  // TinyXML2 refuses it too.
+  EXPECT_FALSE(Load("<r>\n<?xml version=\"1.0\"?>\n</r>").has_value());
+  EXPECT_EQ(TakeError(Code::kXmlSyntaxError).source.line, 2);
+  while (Remaining() > 0) TakeError(Code::kXmlSyntaxError);
+}
+
+TEST_F(XmlLeniencyTest, BareAmpersandIsReadAsTheCharacter) {
+  const std::string input =
+      "<model name='a & b'>\n<description>rail &\ncurtain &amp; &#65;"
+      "</description>\n</model>";
+  auto tree = Load(input);
+  ASSERT_TRUE(tree.has_value());
+  EXPECT_EQ(TakeWarning(Code::kXmlBareAmpersand).source.line, 1);
+  EXPECT_EQ(TakeWarning(Code::kXmlBareAmpersand).source.line, 2);
+  EXPECT_EQ(tree->Attribute(tree->root(), "name"), "a & b");
+  const NodeId description = tree->FirstChild(tree->root(), "description");
+  EXPECT_EQ(tree->Text(description), "rail &\ncurtain & A");
+  EXPECT_EQ(RepairedText(&*tree),
+            "<model name='a &amp; b'>\n<description>rail &amp;\ncurtain "
+            "&amp; &#65;</description>\n</model>");
+  ASSERT_EQ(repairs_.size(), 2u);
+  EXPECT_EQ(repairs_[0].source.line, 1);
+  EXPECT_EQ(repairs_[1].source.line, 2);
+}
+
+TEST_F(XmlLeniencyTest, WhatIsNoBareAmpersand) {
+  EXPECT_FALSE(IsBareAmpersand("&amp;", 0));
+  EXPECT_FALSE(IsBareAmpersand("&#x4e2d;", 0));
+  EXPECT_FALSE(IsBareAmpersand("&undefined;", 0));  // libxml2 refuses it
+  EXPECT_TRUE(IsBareAmpersand("&", 0));
+  EXPECT_TRUE(IsBareAmpersand("& b;", 0));
+  EXPECT_TRUE(IsBareAmpersand("&amp", 0));
+  EXPECT_TRUE(IsBareAmpersand("&#;", 0));
+  EXPECT_TRUE(IsBareAmpersand("&#x;", 0));
+}
+
+TEST_F(XmlLeniencyTest, AmpersandsInCommentsAndCDataAreNoDeparture) {
+  EXPECT_TRUE(Load("<r><!-- a & b --><![CDATA[c & d]]></r>").has_value());
+}
+
+TEST_F(XmlLeniencyTest, StrictRefusesEachTolerance) {
+  EXPECT_FALSE(Load("<!-- a -- b -->\n<r/>", /*lenient=*/false).has_value());
+  EXPECT_EQ(TakeError(Code::kXmlCommentDoubleHyphen).source.line, 1);
+  EXPECT_FALSE(
+      Load("\n<?xml version=\"1.0\"?><r/>", /*lenient=*/false).has_value());
+  EXPECT_EQ(TakeError(Code::kXmlDeclarationNotFirst).source.line, 2);
+  EXPECT_FALSE(Load("<r>\n&</r>", /*lenient=*/false).has_value());
+  EXPECT_EQ(TakeError(Code::kXmlBareAmpersand).source.line, 2);
+}
+
+TEST_F(XmlLeniencyTest, WhatStaysRefused) {
+  // Each of these TinyXML2 reads, and no real file we found holds.
+  for (const char* text : {
+           "<r name='a<b'/>",             // `<` in an attribute value
+           "<r/>\ntrailing text",         // text after the root
+           "stray\n<r/>",                 // text before the root
+           "<r/>\n<s/>",                  // a second root element
+           "<r/>\n</r>",                  // an end tag after the root
+           "<r>&undefined;</r>",          // an undefined entity
+           "<!DOCTYPE r>\n<!-- -- -->\n<r/>",  // a DTD, leniency or not
+       }) {
+    EXPECT_FALSE(Load(text).has_value()) << text;
+    EXPECT_GE(Remaining(), 1u) << text;
+    while (Remaining() > 0) {
+      const Diagnostic d = Take();
+      EXPECT_TRUE(d.code == Code::kXmlSyntaxError ||
+                  (d.code == Code::kXmlCommentDoubleHyphen &&
+                   d.severity == Severity::kWarning))
+          << text << ": " << CodeName(d.code);
+    }
+  }
+}
+
+TEST_F(XmlLeniencyTest, SanitizedCopyKeepsLengthAndLineBreaks) {
+  const std::string text =
+      "\r\n<?xml\nversion='1.0'?>\n<!-- -- -->\n<r a='&'>& &amp;</r>";
+  const SanitizedXml s = SanitizeForGate(text);
+  ASSERT_EQ(s.text.size(), text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n' || text[i] == '\r') EXPECT_EQ(s.text[i], text[i]);
+  }
+  EXPECT_EQ(s.text,
+            "\r\n     \n" + std::string(15, ' ') + "\n<!--  - -->\n<r a=' '>  &amp;</r>");
+  ASSERT_EQ(s.spots.size(), 4u);
+  EXPECT_EQ(s.spots[0].kind, XmlTolerance::kDeclarationNotFirst);
+  EXPECT_EQ(s.spots[0].line, 2);
+  EXPECT_EQ(s.spots[1].kind, XmlTolerance::kCommentDoubleHyphen);
+  EXPECT_EQ(s.spots[1].line, 4);
+  EXPECT_EQ(s.spots[2].kind, XmlTolerance::kBareAmpersand);
+  EXPECT_EQ(s.spots[3].kind, XmlTolerance::kBareAmpersand);
+  EXPECT_EQ(s.spots[3].line, 5);
+  EXPECT_TRUE(SanitizeForGate("<r>well &lt; formed</r>").text.empty());
+}
+
+}  // namespace
+}  // namespace sdfconv

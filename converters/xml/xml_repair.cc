@@ -1,0 +1,150 @@
+// XmlTree::RepairTolerances: every departure from well-formedness the parse
+// tolerated (xml_leniency.h) written in its repaired form, one warning each.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "converters/xml/xml_leniency.h"
+#include "converters/xml/xml_tree.h"
+
+namespace sdfconv {
+namespace {
+
+constexpr std::string_view kBom = "\xEF\xBB\xBF";
+
+bool IsWhitespace(std::string_view s) {
+  return s.find_first_not_of(" \t\r\n") == std::string_view::npos;
+}
+
+// The line of offset `at` of a raw piece that starts on `line`.
+int LineWithin(std::string_view raw, size_t at, int line) {
+  if (line <= 0) return line;
+  return line + static_cast<int>(std::count(raw.begin(),
+                                            raw.begin() +
+                                                static_cast<std::ptrdiff_t>(at),
+                                            '\n'));
+}
+
+}  // namespace
+
+void XmlTree::SayRepair(XmlTolerance kind, NodeId at, int line,
+                        std::string_view written, Diagnostics* diags) const {
+  SourceLocation where = Locate(at);
+  if (line > 0 && nodes_[at].origin < 0) where.line = line;
+  diags->Warning(CodeOf(kind), where,
+                 std::string(Describe(kind)) + "; written " +
+                     std::string(written));
+}
+
+int XmlTree::RepairDeclarations(Diagnostics* diags) {
+  int repairs = 0;
+  for (bool again = true; again;) {
+    again = false;
+    const std::vector<NodeId> kids = nodes_[0].children;
+    std::string before;  // the raw text of the document before kids[k]
+    bool declared = false;  // a declaration stands first
+    for (size_t k = 0; k < kids.size() && kids[k] != root_; ++k) {
+      const XmlNode& node = nodes_[kids[k]];
+      const bool declaration =
+          node.type == XmlNodeType::kPi && IsXmlDeclaration(node.raw);
+      const bool first = before.empty() || before == kBom;
+      if (!declaration || first) {
+        declared = declared || (declaration && first);
+        before += SerializeNode(kids[k]);
+        continue;
+      }
+      const NodeId decl = kids[k];
+      const int line = node.line;
+      std::string_view written;
+      if (declared || !IsWhitespace(std::string_view(before).substr(
+                          before.compare(0, kBom.size(), kBom) == 0
+                              ? kBom.size()
+                              : 0))) {
+        // Out of its place: the indentation before it and the line break
+        // after it go with it.
+        if (k > 0 && nodes_[kids[k - 1]].type == XmlNodeType::kText) {
+          std::string& prev = nodes_[kids[k - 1]].raw;
+          const size_t end = prev.find_last_not_of(" \t");
+          if (end == std::string::npos || prev[end] == '\n') {
+            prev.erase(end == std::string::npos ? 0 : end + 1);
+          }
+        }
+        Detach(decl);
+        if (k < nodes_[0].children.size()) {
+          XmlNode& next = nodes_[nodes_[0].children[k]];
+          if (next.type == XmlNodeType::kText) {
+            if (next.raw.compare(0, 2, "\r\n") == 0) next.raw.erase(0, 2);
+            else if (next.raw.compare(0, 1, "\n") == 0) next.raw.erase(0, 1);
+          }
+        }
+        if (declared) {
+          written = "without it (a declaration comes first)";
+        } else {
+          size_t at = 0;
+          XmlNode& lead = nodes_[nodes_[0].children[0]];
+          if (lead.type == XmlNodeType::kText &&
+              lead.raw.compare(0, kBom.size(), kBom) == 0) {
+            lead.raw.erase(0, kBom.size());
+            InsertAt(0, 0, NewText(kBom));
+            at = 1;
+          }
+          InsertAt(0, at, decl);
+          InsertAt(0, at + 1, NewText(newline_));
+          written = "at the start of the file";
+        }
+      } else {  // only whitespace (after a byte order mark) before it
+        for (size_t j = 0; j < k; ++j) {
+          XmlNode& lead = nodes_[kids[j]];
+          lead.raw = j == 0 && lead.raw.compare(0, kBom.size(), kBom) == 0
+                         ? std::string(kBom)
+                         : std::string();
+        }
+        written = "without the whitespace before it";
+      }
+      SayRepair(XmlTolerance::kDeclarationNotFirst, decl, line, written, diags);
+      ++repairs;
+      again = true;
+      break;
+    }
+  }
+  return repairs;
+}
+
+int XmlTree::RepairTolerances(NodeId id, Diagnostics* diags) {
+  int repairs = id == 0 ? RepairDeclarations(diags) : 0;
+  std::vector<NodeId> stack = {id};
+  while (!stack.empty()) {
+    const NodeId n = stack.back();
+    stack.pop_back();
+    XmlNode& node = nodes_[n];
+    if (node.type == XmlNodeType::kComment && HasDoubleHyphen(node.raw)) {
+      const size_t at = node.raw.find("--", 4);
+      SayRepair(XmlTolerance::kCommentDoubleHyphen, n,
+                LineWithin(node.raw, at == std::string::npos ? 0 : at,
+                           node.line),
+                "with '- -'", diags);
+      nodes_[n].raw = RepairComment(nodes_[n].raw);
+      ++repairs;
+    } else if (node.type == XmlNodeType::kText && HasBareAmpersand(node.raw)) {
+      size_t at = node.raw.find('&');
+      while (!IsBareAmpersand(node.raw, at)) at = node.raw.find('&', at + 1);
+      SayRepair(XmlTolerance::kBareAmpersand, n,
+                LineWithin(node.raw, at, node.line), "as '&amp;'", diags);
+      nodes_[n].raw = RepairAmpersands(nodes_[n].raw);
+      ++repairs;
+    } else if (node.type == XmlNodeType::kElement) {
+      for (RawAttribute& a : nodes_[n].attributes) {
+        if (!HasBareAmpersand(a.raw)) continue;
+        SayRepair(XmlTolerance::kBareAmpersand, n, 0,
+                  "as '&amp;' in attribute '" + a.name + "'", diags);
+        a.raw = RepairAmpersands(a.raw);
+        ++repairs;
+      }
+    }
+    const std::vector<NodeId>& kids = nodes_[n].children;
+    for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.push_back(*it);
+  }
+  return repairs;
+}
+
+}  // namespace sdfconv

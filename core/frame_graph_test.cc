@@ -407,6 +407,25 @@ TEST(Canonical, StaticModelContentIsFixedToWorld) {
   EXPECT_EQ(g.canonical_link[m], kNoElement);
 }
 
+// libsdformat (Model::CanonicalLinkAndRelativeName) takes the first nested
+// model's first link even when that model is static: the model frame then
+// follows the static model (gazebo_models' src_doorway: its door frame, not
+// the door that swings in it).
+TEST(Canonical, FirstNestedModelCountsWhenStatic) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  const ElementId fixed = t.Add(m, K::kModel, "fixed");
+  t[fixed].is_static = true;
+  const ElementId post = t.Add(fixed, K::kLink, "post");
+  const ElementId moving = t.Add(m, K::kModel, "moving");
+  t.Add(moving, K::kLink, "door");
+  FrameGraph g;
+  EXPECT_EQ(Codes2(t, &g), std::vector<std::string>{});
+  EXPECT_EQ(g.canonical_link[m], post);
+  EXPECT_EQ(g.canonical_link[fixed], kNoElement);
+  EXPECT_TRUE(g.in_static_model[post]);
+}
+
 TEST(Placement, FrameMustExist) {
   TestDocument t;
   const ElementId m = t.Root(K::kModel, "m");

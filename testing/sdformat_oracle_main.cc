@@ -2,10 +2,12 @@
 // as JSON (see testing/sdformat_oracle.h).
 //
 //   bazel run //testing:sdformat_oracle_dump -- [--model-path DIR]...
-//       [--compact] [--diagnostics] FILE...
+//       [--compact] [--diagnostics] [--resolve-loaded] FILE...
 //
+// --resolve-loaded: frames whenever sdf::Root::Load succeeds ("loaded"),
+// even when the `--check` checks refuse the file (what Gazebo loads).
 // One FILE prints one JSON object; several print a JSON array. Each object:
-//   {"file", "valid", "version",
+//   {"file", "valid", "loaded", "version",
 //    "errors": [{"code", "message", "line", "xml_path"}],
 //    "frames": [{"name", "kind", "attached_to", "xyz": [x,y,z],
 //                "quat_wxyz": [w,x,y,z], "rpy": [r,p,y], "axes": [[x,y,z]]}],
@@ -26,6 +28,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> files;
   bool compact = false;
   bool diagnostics = false;
+  bool resolve_loaded = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--model-path" && i + 1 < argc) {
@@ -36,9 +39,11 @@ int main(int argc, char** argv) {
       compact = true;
     } else if (arg == "--diagnostics") {
       diagnostics = true;
+    } else if (arg == "--resolve-loaded") {
+      resolve_loaded = true;
     } else if (arg == "-h" || arg == "--help") {
       std::cout << "usage: sdformat_oracle_dump [--model-path DIR]... "
-                   "[--compact] [--diagnostics] FILE...\n";
+                   "[--compact] [--diagnostics] [--resolve-loaded] FILE...\n";
       return 0;
     } else if (!arg.empty() && arg[0] == '-' && arg != "-") {
       std::cerr << "unknown option: " << arg << "\n";
@@ -49,7 +54,7 @@ int main(int argc, char** argv) {
   }
   if (files.empty()) {
     std::cerr << "usage: sdformat_oracle_dump [--model-path DIR]... "
-                 "[--compact] [--diagnostics] FILE...\n";
+                 "[--compact] [--diagnostics] [--resolve-loaded] FILE...\n";
     return 2;
   }
 
@@ -58,7 +63,9 @@ int main(int argc, char** argv) {
   bool all_valid = true;
   for (const std::string& file : files) {
     const sdfconv::testing::OracleResult result =
-        sdfconv::testing::LoadWithSdformat(file, model_paths);
+        resolve_loaded ? sdfconv::testing::LoadWithSdformatResolvingLoaded(
+                             file, model_paths)
+                       : sdfconv::testing::LoadWithSdformat(file, model_paths);
     all_valid = all_valid && result.valid;
     nlohmann::json j = nlohmann::json::parse(
         sdfconv::testing::OracleResultToJson(file, result, -1));

@@ -9,6 +9,7 @@
 
 #include "converters/registry.h"
 #include "converters/upgrade/verify.h"
+#include "converters/xml/xml_tree.h"
 #include "core/frame_graph.h"
 #include "core/resolver.h"
 
@@ -189,6 +190,55 @@ TEST_F(ExpandIncludesTest, ArmAndGripperOfDocument003) {
 
 // 003, example 2: two robots of arm + flange + gripper, each placed by
 // placement frames, the second relative to the first.
+// What the XML gate tolerates (docs/xml.md) in the including file and in
+// an included one is written repaired, well-formed, each spot said once.
+TEST_F(ExpandIncludesTest, ToleratedXmlIsWrittenRepaired) {
+  Write("box.sdf",
+        "<sdf version=\"1.6\">\n"
+        "  <model name=\"box\">\n"
+        "    <!-- gz sim --verbose -->\n"
+        "    <link name=\"l\"/>\n"
+        "  </model>\n"
+        "</sdf>\n");
+  Write("world.sdf",
+        "<!-- world -- test -->\n"
+        "<?xml version=\"1.0\"?>\n"
+        "<sdf version=\"1.6\">\n"
+        "  <world name=\"w\">\n"
+        "    <include><uri>file://box.sdf</uri></include>\n"
+        "  </world>\n"
+        "</sdf>\n");
+  const UpgradeResult r = Expand("world.sdf");
+  ASSERT_TRUE(r.ok()) << Dump(r.diagnostics);
+  EXPECT_EQ(r.output,
+            "<?xml version=\"1.0\"?>\n"
+            "<!-- world - - test -->\n"
+            "<sdf version=\"1.8\">\n"
+            "  <world name=\"w\">\n"
+            "    <model name=\"box\">\n"
+            "      <!-- gz sim - -verbose -->\n"
+            "      <link name=\"l\"/>\n"
+            "    </model>\n"
+            "  </world>\n"
+            "</sdf>\n");
+  std::map<std::string, int> lines;  // "file code" -> line
+  for (const Diagnostic& d : r.diagnostics.items()) {
+    EXPECT_EQ(d.severity, Severity::kWarning) << FormatDiagnostic(d);
+    const std::string key =
+        std::filesystem::path(d.source.file).filename().string() + " " +
+        std::string(CodeName(d.code));
+    EXPECT_EQ(lines.count(key), 0u) << "said twice: " << key;
+    lines[key] = d.source.line;
+  }
+  EXPECT_EQ(lines, (std::map<std::string, int>{
+                       {"box.sdf XML_COMMENT_DOUBLE_HYPHEN", 3},
+                       {"world.sdf XML_COMMENT_DOUBLE_HYPHEN", 1},
+                       {"world.sdf XML_DECLARATION_NOT_FIRST", 2}}));
+  Diagnostics again;
+  EXPECT_TRUE(XmlTree::Parse(r.output, "out.sdf", &again).has_value());
+  EXPECT_TRUE(again.items().empty()) << Dump(again);
+}
+
 TEST_F(ExpandIncludesTest, FlangesOfDocument003) {
   Write("arm.sdf", R"(<sdf version="1.8">
 <model name="arm">

@@ -3,6 +3,7 @@
 // convert to every target with exactly one warning per offending value
 // (its code, "kept as written: "), and the output, read again, gives the
 // same world poses. A structural error still refuses, with its code.
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <functional>
@@ -265,6 +266,51 @@ TEST_F(ValueErrorsTest, UpgradeOfAnOlderFileKeepsTheValue) {
   EXPECT_NE(sdf->find("<mu>-1</mu>"), std::string::npos);
   ExpectSamePoses("mu17.out.sdf", *sdf, "v",
                   [&] { TakeKept(Examples()[1]); });
+}
+
+// A URDF urdfdom accepts with an inertia SDFormat forbids (by a rounding
+// error, as in Robotiq's): every target writes it, one warning each time
+// it is read, and the SDFormat written converts again (URDF -> SDF ->
+// URDF).
+TEST_F(ValueErrorsTest, UrdfWithAnInertiaSdformatForbidsConverts) {
+  const std::string urdf = R"(<?xml version="1.0"?>
+<robot name="m">
+  <link name="base">
+    <inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>
+  </link>
+  <link name="arm">
+    <inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="2.0000001"/></inertial>
+    <visual name="v"><origin xyz="0 0 1"/><geometry><box size="1 1 1"/></geometry></visual>
+  </link>
+  <joint name="j" type="revolute">
+    <parent link="base"/><child link="arm"/><origin xyz="0 1 0" rpy="0 0 1.5"/>
+    <axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="10" velocity="1"/>
+  </joint>
+</robot>
+)";
+  const std::string path = Write("arm.urdf", urdf);
+  const Example at_urdf = {"urdf", "", Code::kLinkInertiaInvalid, 6};
+  for (Target to : {Target::kFlat, Target::kUrdf}) {
+    EXPECT_TRUE(Convert(path, to).has_value()) << NameOf(to);
+    TakeKept(at_urdf);
+  }
+  const std::optional<std::string> sdf = Convert(path, Target::kSdf);
+  TakeKept(at_urdf);
+  ASSERT_TRUE(sdf.has_value());
+  EXPECT_NE(sdf->find("<izz>2.0000001</izz>"), std::string::npos);
+  // The SDFormat written, read back as a file: the value error again (at
+  // its own line), the same poses.
+  const std::string written = Write("arm.out.sdf", *sdf);
+  const size_t arm = sdf->find("<link name=\"arm\">");
+  ASSERT_NE(arm, std::string::npos);
+  const Example at_sdf = {
+      "sdf", "", Code::kLinkInertiaInvalid,
+      1 + static_cast<int>(std::count(sdf->begin(), sdf->begin() + arm, '\n'))};
+  ExpectSamePoses("arm.out.sdf", *sdf, "v", [&] { TakeKept(at_sdf); });
+  const std::optional<std::string> back = Convert(written, Target::kUrdf);
+  TakeKept(at_sdf);
+  ASSERT_TRUE(back.has_value());
+  EXPECT_NE(back->find("izz=\"2.0000001\""), std::string::npos) << *back;
 }
 
 // Structure refuses, on every target, with its code.

@@ -113,12 +113,10 @@ int CountKeptAsWritten(const Diagnostics& diags) {
 bool KeepValuesAsWritten(const Diagnostics& read, Diagnostics* out) {
   bool sound = true;
   for (const Diagnostic& d : read.items()) {
-    if (IsValueLevel(d)) {
-      out->Add(KeptAsWritten(d));
-      continue;
-    }
-    if (d.severity == Severity::kError) sound = false;
-    out->Add(d);
+    if (d.severity == Severity::kError && !IsValueLevel(d)) sound = false;
+  }
+  for (const Diagnostic& d : read.items()) {
+    out->Add(sound && IsValueLevel(d) ? KeptAsWritten(d) : d);
   }
   return sound;
 }

@@ -61,9 +61,11 @@ inline constexpr std::string_view kKeptAsWritten = "kept as written: ";
 // How many of `diags` are values kept as written.
 [[nodiscard]] int CountKeptAsWritten(const Diagnostics& diags);
 
-// Appends `read` to `out`, each value-level error as KeptAsWritten (one
-// warning per error). Returns whether no other error remains: the file's
-// structure is sound and a conversion may write its output.
+// Returns whether `read` has no error but value-level ones: the file's
+// structure is sound and a conversion may write its output. Appends `read`
+// to `out`: when sound, each value-level error as KeptAsWritten (one
+// warning per error); else every error as it is (nothing is kept, as
+// nothing is written).
 bool KeepValuesAsWritten(const Diagnostics& read, Diagnostics* out);
 
 }  // namespace sdfconv

@@ -95,11 +95,15 @@ TEST(ValueLevelTest, KeepsValuesAsWarningsAndSaysWhetherStructureIsSound) {
   EXPECT_EQ(out.items()[0].source.line, 3);
   EXPECT_EQ(out.items()[1].message, "w");
 
+  // With a structural error nothing is written, so nothing is kept: the
+  // value error stays an error.
   read.Add(Error(Code::kPoseRelativeToCycle, kLink));
   Diagnostics out2;
   EXPECT_FALSE(KeepValuesAsWritten(read, &out2));
-  EXPECT_TRUE(out2.HasErrors());
-  EXPECT_EQ(out2.size(), 3u);
+  ASSERT_EQ(out2.size(), 3u);
+  EXPECT_EQ(out2.items()[0].severity, Severity::kError);
+  EXPECT_EQ(out2.items()[0].message, "m");
+  EXPECT_EQ(out2.items()[2].severity, Severity::kError);
 }
 
 }  // namespace

@@ -63,12 +63,13 @@ int Finish(const ConvertOptions& options, const std::optional<std::string>& text
     return kExitInvalid;
   }
   const int code = WriteOutput(options, *text, out, err);
-  // `check` calls these errors: say once that the output holds them.
+  // libsdformat (and `check`, for SDFormat input) calls these errors: say
+  // once that the output holds them.
   if (const int kept = CountKeptAsWritten(diags); code == kExitOk && kept > 0) {
-    err << "sdfconv: " << options.file << ": " << kept << " value error"
-        << (kept == 1 ? "" : "s") << " kept as written (sdfconv check "
-        << "reports " << (kept == 1 ? "it" : "them") << " as "
-        << (kept == 1 ? "an error" : "errors") << ")\n";
+    err << "sdfconv: " << options.file << ": " << kept
+        << (kept == 1 ? " value SDFormat forbids" : " values SDFormat forbids")
+        << " kept as written (libsdformat reports "
+        << (kept == 1 ? "it as an error" : "them as errors") << ")\n";
   }
   return code;
 }

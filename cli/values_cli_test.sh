@@ -49,7 +49,7 @@ for to in flat sdf urdf; do
   expect_count "convert_$to" "$tmp/convert_$to.err" "kept as written: " 2
   expect_no_grep "convert_$to" "$tmp/convert_$to.err" "error["
   expect_grep "convert_$to" "$tmp/convert_$to.err" \
-    "sdfconv: $values: 2 value errors kept as written (sdfconv check reports them as errors)"
+    "sdfconv: $values: 2 values SDFormat forbids kept as written (libsdformat reports them as errors)"
   [ -s "$tmp/out.$to" ] || fail "convert_$to: nothing written"
 done
 expect_grep convert_sdf "$tmp/out.sdf" "<mu>-1</mu>"

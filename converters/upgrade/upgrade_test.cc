@@ -241,6 +241,30 @@ TEST_F(UpgradeSdfTest, InvalidInputIsNotUpgradedWhenVerifying) {
   TakeWarning(Code::kDuplicateName);
 }
 
+// A collision and a visual of one link called alike is a value-level error
+// in 1.7 (no reference can name them, docs/errors_policy.md): the upgrade
+// repairs it as 1.8 asks, with its renaming warning, and does not say it
+// kept a value it did not keep. In 1.8 it is kept as written.
+TEST_F(UpgradeSdfTest, CollisionAndVisualCalledAlikeAreRepairedOrKept) {
+  const std::string body = R"(  <model name="m">
+    <link name="l">
+      <collision name="body"><geometry><box><size>1 1 1</size></box></geometry></collision>
+      <visual name="body"><geometry><box><size>1 1 1</size></box></geometry></visual>
+    </link>
+  </model>
+)";
+  std::string repaired = Sdf("1.8", body);
+  repaired.replace(repaired.find("<visual name=\"body\">"), 20,
+                   "<visual name=\"body_visual\">");
+  EXPECT_EQ(Upgrade(Sdf("1.7", body), /*verify=*/true), repaired);
+  const Diagnostic renamed = TakeWarning(Code::kDuplicateName);
+  EXPECT_EQ(renamed.message.find("kept as written"), std::string::npos);
+  EXPECT_EQ(Upgrade(Sdf("1.8", body), /*verify=*/true), Sdf("1.8", body));
+  const Diagnostic kept = TakeWarning(Code::kDuplicateName);
+  EXPECT_EQ(kept.message.rfind("kept as written: ", 0), 0u) << kept.message;
+  EXPECT_EQ(kept.source.line, 5);  // the <visual>
+}
+
 // An input whose only errors are value-level (converters/sdf/value_level.h) is
 // upgraded: the values are kept as written, and each error comes back as a
 // warning with its code.

@@ -51,6 +51,7 @@
 
 #include "converters/flat/flat_writer.h"
 #include "converters/registry.h"
+#include "converters/sdf/value_level.h"
 #include "core/diagnostic.h"
 #include "core/frame_graph.h"
 #include "core/pose.h"
@@ -165,7 +166,8 @@ Ours RunSdfconv(const std::string& path,
   out.doc = ReadFile(path, &diags, options);
   if (out.doc) out.graph = BuildFrameGraph(*out.doc, &diags);
   out.valid = out.doc.has_value() && !diags.HasErrors();
-  out.convertible = out.valid;
+  Diagnostics kept;
+  out.convertible = out.doc.has_value() && KeepValuesAsWritten(diags, &kept);
   for (const auto& d : diags.items()) {
     out.diagnostics += FormatDiagnostic(d) + "\n";
     if (d.severity == Severity::kError) out.errors.push_back(d);

@@ -293,6 +293,7 @@ class Blocks {
         }
         XmlEmitOptions options;
         options.indent = 6;
+        options.restore_names = true;
         text += EmitXml(child, options, &scratch);
       }
       if (k == 0) {
@@ -311,6 +312,7 @@ class Blocks {
       if (tag == "surface" || tag == "laser_retro" || tag == "max_contacts") {
         XmlEmitOptions options;
         options.indent = 6;
+        options.restore_names = true;
         out += EmitXml(child, options, &used_);
       }
     }

@@ -1,7 +1,10 @@
 // The `urdf:` content and <gazebo> blocks the URDF back end writes, on small
 // inline models: each mapping's result is read back (urdfdom, or the URDF
 // front end) and its values asserted.
+#include <cstdlib>
+#include <fstream>
 #include <map>
+#include <optional>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -15,6 +18,7 @@
 #include "core/frame_graph.h"
 #include "core/pose.h"
 #include "core/resolver.h"
+#include "testing/sdformat_oracle.h"
 
 namespace sdfconv {
 namespace {
@@ -104,6 +108,68 @@ TEST(UrdfExtensions, MasslessFixedLinkStaysALinkWithItsVisual) {
   // `tool`, its pose as written.
   EXPECT_NE(out.find("<gazebo reference=\"tool\">\n    <sensor name=\"s\" "
                      "type=\"imu\">\n      <pose>0 0 0.1 0 0 0</pose>"),
+            std::string::npos)
+      << out;
+}
+
+// libsdformat 12's verdict on SDF text (written to a file it loads).
+testing::OracleResult Oracle(const std::string& sdf, const std::string& name) {
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  const std::string path =
+      std::string(tmp != nullptr ? tmp : "/tmp") + "/" + name + ".sdf";
+  std::ofstream(path, std::ios::binary) << sdf;
+  return testing::LoadWithSdformat(path);
+}
+
+// Custom content whose names hold '::' (Valkyrie's <api name="pkg::Class">
+// inside a <gazebo> sensor, Gazebo plugin class names): the SDF the import
+// writes loads in libsdformat 12 without error, and the URDF export writes
+// every such attribute back byte for byte.
+TEST(UrdfExtensions, DoubleColonNamesLoadInLibsdformatAndComeBack) {
+  const std::string gazebo = R"(<gazebo reference="a">
+      <sensor name="ft" type="force_torque">
+        <api name="ati_sensor_interface::ATISensorInterface"/>
+        <plugin name="gz::sim::systems::ForceTorque" filename="f">
+          <y name="p::q"/></plugin></sensor>
+      <collision><surface><z name="s::t"/></surface></collision></gazebo>
+    <gazebo><plugin name="gz::sim::systems::JointStatePublisher"
+      filename="gz-sim-joint-state-publisher-system"/></gazebo>)";
+  const std::string urdf = R"(<robot name="r">
+    <link name="a"><inertial><mass value="1"/>
+      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>
+      <collision><geometry><sphere radius="1"/></geometry></collision></link>
+    )" + gazebo + "</robot>";
+  Diagnostics diags;
+  const auto xml = XmlTree::Parse(urdf, "t.urdf", &diags);
+  const std::optional<std::string> sdf = UrdfToSdf(*xml, {}, &diags);
+  ASSERT_TRUE(sdf);
+  const testing::OracleResult imported = Oracle(*sdf, "imported");
+  EXPECT_TRUE(imported.valid) << *sdf << imported.diagnostics;
+  EXPECT_TRUE(imported.errors.empty());
+  // The same SDF with the URDF's name as written is refused: the check
+  // above can fail.
+  std::string as_written = *sdf;
+  const std::string repaired = "name=\"ati_sensor_interface_ATISensorInterface\"";
+  const size_t at = as_written.find(repaired);
+  ASSERT_NE(at, std::string::npos) << *sdf;
+  as_written.replace(at, repaired.size(),
+                     "name=\"ati_sensor_interface::ATISensorInterface\"");
+  const testing::OracleResult refused = Oracle(as_written, "as_written");
+  ASSERT_FALSE(refused.errors.empty());
+  EXPECT_EQ(refused.errors.front().code, "RESERVED_NAME");
+
+  const std::string out = Export(*sdf);
+  for (const char* attribute :
+       {"<api name=\"ati_sensor_interface::ATISensorInterface\"/>",
+        "<plugin name=\"gz::sim::systems::ForceTorque\" filename=\"f\">",
+        "<y name=\"p::q\"/>", "<z name=\"s::t\"/>",
+        "<plugin name=\"gz::sim::systems::JointStatePublisher\" "
+        "filename=\"gz-sim-joint-state-publisher-system\"/>"}) {
+    EXPECT_NE(out.find(attribute), std::string::npos) << attribute << "\n"
+                                                      << out;
+  }
+  EXPECT_EQ(out.find("urdf:name"), std::string::npos) << out;
+  EXPECT_EQ(out.find("ati_sensor_interface_ATISensorInterface"),
             std::string::npos)
       << out;
 }

@@ -88,8 +88,13 @@ bool KeptVerbatim(const urdf::Joint& joint, XmlElement child) {
   const bool fixed = joint.type == urdf::Joint::FIXED;
   if (tag == "axis" || tag == "dynamics") return fixed;
   if (tag == "limit") {
-    return fixed || (joint.type == urdf::Joint::CONTINUOUS &&
-                     (Attribute(child, "lower") || Attribute(child, "upper")));
+    // A negative effort or velocity is SDFormat's "unlimited" (written as
+    // read); the URDF's text is kept so that the export writes it back.
+    const bool unlimited = joint.limits && (joint.limits->effort < 0 ||
+                                            joint.limits->velocity < 0);
+    return fixed || unlimited ||
+           (joint.type == urdf::Joint::CONTINUOUS &&
+            (Attribute(child, "lower") || Attribute(child, "upper")));
   }
   return false;
 }

@@ -448,9 +448,6 @@ struct Known {
   const char* diff;
 };
 constexpr Known kKnown[] = {
-    // Negative URDF effort/velocity is SDF's "unlimited": the default.
-    {"eve_r3.urdf", " effort -1 -> 1"},
-    {"eve_r3.urdf", " velocity -1 -> 1"},
     // <gazebo><visual> content other than a material script.
     {"rethinkBaxter.urdf", "display: lost <visual>"},
     // One setting written twice for a link (two blocks) is written once.

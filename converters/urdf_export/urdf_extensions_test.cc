@@ -174,6 +174,45 @@ TEST(UrdfExtensions, DoubleColonNamesLoadInLibsdformatAndComeBack) {
       << out;
 }
 
+// A negative URDF effort / velocity (eve_r3 writes -1.0: "unlimited") is
+// SDFormat's "unlimited" too; the export writes the URDF's text back, not
+// the default it writes for plain SDF (1e16). A value edited in the SDF
+// wins.
+TEST(UrdfExtensions, NegativeEffortAndVelocityComeBackAsWritten) {
+  const std::string urdf = R"(<robot name="r">
+    <link name="a"><inertial><mass value="1"/>
+      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+    <link name="b"><inertial><mass value="1"/>
+      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+    <link name="c"><inertial><mass value="1"/>
+      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+    <joint name="j" type="revolute"><parent link="a"/><child link="b"/>
+      <limit lower="-1.0472" upper="1.0472" effort="-1.0" velocity="-1.0"/></joint>
+    <joint name="k" type="continuous"><parent link="b"/><child link="c"/>
+      <limit effort="-2" velocity="3"/></joint>
+  </robot>)";
+  Diagnostics diags;
+  const auto xml = XmlTree::Parse(urdf, "t.urdf", &diags);
+  const std::optional<std::string> sdf = UrdfToSdf(*xml, {}, &diags);
+  ASSERT_TRUE(sdf);
+  EXPECT_NE(sdf->find("<effort>-1</effort>"), std::string::npos) << *sdf;
+  const std::string out = Export(*sdf);
+  EXPECT_NE(out.find("<limit lower=\"-1.0472\" upper=\"1.0472\" "
+                     "effort=\"-1.0\" velocity=\"-1.0\"/>"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("<limit effort=\"-2\" velocity=\"3\"/>"),
+            std::string::npos)
+      << out;
+  std::string edited = *sdf;
+  const size_t at = edited.find("<effort>-1</effort>");
+  edited.replace(at, std::string("<effort>-1</effort>").size(),
+                 "<effort>5</effort>");
+  EXPECT_NE(Export(edited).find("effort=\"5\" velocity=\"-1.0\""),
+            std::string::npos)
+      << Export(edited);
+}
+
 // Every setting of the one table (gazebo_settings.h) that the import and
 // the export both read comes back from URDF -> SDFormat -> URDF as written.
 TEST(GazeboBlocks, EverySettingOfTheTableRoundTrips) {

@@ -643,6 +643,16 @@ class Writer {
     return uri;
   }
 
+  // An effort or velocity limit as URDF text: the SDF's when enforced;
+  // else, when the SDF came from a URDF that wrote a negative one (kept in
+  // <urdf:limit>), that text; else `fallback` (docs/urdf_export.md).
+  std::string LimitText(const Edge& edge, std::string_view attribute, double sdf,
+                        double fallback) const {
+    if (IsEnforced(sdf)) return FormatNumber(sdf);
+    if (auto kept = ext_->KeptUnlimited(edge, attribute)) return EscapeXmlAttribute(*kept);
+    return FormatNumber(fallback);
+  }
+
   void EmitJoint(const Edge& edge, std::string* out) {
     std::string type = edge.type;
     XmlElement axis_node;
@@ -674,19 +684,18 @@ class Writer {
     if (type != "fixed" && type != "floating" && type != "planar") {
       const Eigen::Vector3d axis_J = AxisInJointFrame(edge, r_);
       *out += "    <axis xyz=\"" + FormatVector(axis_J) + "\"/>\n";
-      const double e = IsEnforced(limits.effort) ? limits.effort : options_.default_effort;
-      const double v =
-          IsEnforced(limits.velocity) ? limits.velocity : options_.default_velocity;
+      const std::string e = LimitText(edge, "effort", limits.effort, options_.default_effort);
+      const std::string v =
+          LimitText(edge, "velocity", limits.velocity, options_.default_velocity);
       if (type == "continuous") {
-        if (auto kept = ext_->KeptContinuousLimit(edge, FormatNumber(e), FormatNumber(v))) {
+        if (auto kept = ext_->KeptContinuousLimit(edge, e, v)) {
           *out += *kept;
         } else if (limits.effort_written || limits.velocity_written) {
-          *out += "    <limit effort=\"" + FormatNumber(e) + "\" velocity=\"" + FormatNumber(v) +
-                  "\"/>\n";
+          *out += "    <limit effort=\"" + e + "\" velocity=\"" + v + "\"/>\n";
         }
       } else {
         *out += "    <limit lower=\"" + FormatNumber(lo) + "\" upper=\"" + FormatNumber(hi) +
-                "\" effort=\"" + FormatNumber(e) + "\" velocity=\"" + FormatNumber(v) + "\"/>\n";
+                "\" effort=\"" + e + "\" velocity=\"" + v + "\"/>\n";
       }
       if (damping || friction) {
         *out += "    <dynamics damping=\"" + FormatNumber(damping.value_or(0)) +

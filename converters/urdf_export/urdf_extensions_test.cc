@@ -112,6 +112,18 @@ TEST(UrdfExtensions, MasslessFixedLinkStaysALinkWithItsVisual) {
       << out;
 }
 
+// Fails, printing `text`, unless `text` holds `part`.
+void ExpectHas(const std::string& text, const std::string& part) {
+  EXPECT_NE(text.find(part), std::string::npos) << part << "\n" << text;
+}
+
+// URDF text -> the SDF text the import writes (empty when refused).
+std::string Import(const std::string& urdf) {
+  Diagnostics diags;
+  const auto xml = XmlTree::Parse(urdf, "t.urdf", &diags);
+  return xml ? UrdfToSdf(*xml, {}, &diags).value_or("") : "";
+}
+
 // libsdformat 12's verdict on SDF text (written to a file it loads).
 testing::OracleResult Oracle(const std::string& sdf, const std::string& name) {
   const char* tmp = std::getenv("TEST_TMPDIR");
@@ -139,34 +151,30 @@ TEST(UrdfExtensions, DoubleColonNamesLoadInLibsdformatAndComeBack) {
       <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>
       <collision><geometry><sphere radius="1"/></geometry></collision></link>
     )" + gazebo + "</robot>";
-  Diagnostics diags;
-  const auto xml = XmlTree::Parse(urdf, "t.urdf", &diags);
-  const std::optional<std::string> sdf = UrdfToSdf(*xml, {}, &diags);
-  ASSERT_TRUE(sdf);
-  const testing::OracleResult imported = Oracle(*sdf, "imported");
-  EXPECT_TRUE(imported.valid) << *sdf << imported.diagnostics;
+  const std::string sdf = Import(urdf);
+  const testing::OracleResult imported = Oracle(sdf, "imported");
+  EXPECT_TRUE(imported.valid) << sdf << imported.diagnostics;
   EXPECT_TRUE(imported.errors.empty());
   // The same SDF with the URDF's name as written is refused: the check
   // above can fail.
-  std::string as_written = *sdf;
+  std::string as_written = sdf;
   const std::string repaired = "name=\"ati_sensor_interface_ATISensorInterface\"";
   const size_t at = as_written.find(repaired);
-  ASSERT_NE(at, std::string::npos) << *sdf;
+  ASSERT_NE(at, std::string::npos) << sdf;
   as_written.replace(at, repaired.size(),
                      "name=\"ati_sensor_interface::ATISensorInterface\"");
   const testing::OracleResult refused = Oracle(as_written, "as_written");
   ASSERT_FALSE(refused.errors.empty());
   EXPECT_EQ(refused.errors.front().code, "RESERVED_NAME");
 
-  const std::string out = Export(*sdf);
+  const std::string out = Export(sdf);
   for (const char* attribute :
        {"<api name=\"ati_sensor_interface::ATISensorInterface\"/>",
         "<plugin name=\"gz::sim::systems::ForceTorque\" filename=\"f\">",
         "<y name=\"p::q\"/>", "<z name=\"s::t\"/>",
         "<plugin name=\"gz::sim::systems::JointStatePublisher\" "
         "filename=\"gz-sim-joint-state-publisher-system\"/>"}) {
-    EXPECT_NE(out.find(attribute), std::string::npos) << attribute << "\n"
-                                                      << out;
+    ExpectHas(out, attribute);
   }
   EXPECT_EQ(out.find("urdf:name"), std::string::npos) << out;
   EXPECT_EQ(out.find("ati_sensor_interface_ATISensorInterface"),
@@ -191,26 +199,17 @@ TEST(UrdfExtensions, NegativeEffortAndVelocityComeBackAsWritten) {
     <joint name="k" type="continuous"><parent link="b"/><child link="c"/>
       <limit effort="-2" velocity="3"/></joint>
   </robot>)";
-  Diagnostics diags;
-  const auto xml = XmlTree::Parse(urdf, "t.urdf", &diags);
-  const std::optional<std::string> sdf = UrdfToSdf(*xml, {}, &diags);
-  ASSERT_TRUE(sdf);
-  EXPECT_NE(sdf->find("<effort>-1</effort>"), std::string::npos) << *sdf;
-  const std::string out = Export(*sdf);
-  EXPECT_NE(out.find("<limit lower=\"-1.0472\" upper=\"1.0472\" "
-                     "effort=\"-1.0\" velocity=\"-1.0\"/>"),
-            std::string::npos)
-      << out;
-  EXPECT_NE(out.find("<limit effort=\"-2\" velocity=\"3\"/>"),
-            std::string::npos)
-      << out;
-  std::string edited = *sdf;
+  const std::string sdf = Import(urdf);
+  ExpectHas(sdf, "<effort>-1</effort>");
+  const std::string out = Export(sdf);
+  ExpectHas(out, "<limit lower=\"-1.0472\" upper=\"1.0472\" "
+                 "effort=\"-1.0\" velocity=\"-1.0\"/>");
+  ExpectHas(out, "<limit effort=\"-2\" velocity=\"3\"/>");
+  std::string edited = sdf;
   const size_t at = edited.find("<effort>-1</effort>");
   edited.replace(at, std::string("<effort>-1</effort>").size(),
                  "<effort>5</effort>");
-  EXPECT_NE(Export(edited).find("effort=\"5\" velocity=\"-1.0\""),
-            std::string::npos)
-      << Export(edited);
+  ExpectHas(Export(edited), "effort=\"5\" velocity=\"-1.0\"");
 }
 
 // Every setting of the one table (gazebo_settings.h) that the import and

@@ -452,8 +452,6 @@ constexpr Known kKnown[] = {
     {"rethinkBaxter.urdf", "display: lost <visual>"},
     // One setting written twice for a link (two blocks) is written once.
     {"amrPioneer3AT.urdf", "lost material=Gazebo/Black"},
-    // Visuals of a massless link renamed by the importer in the body link.
-    {"irb6640.urdf", "] name"},
     // The core refuses the importer's impossible inertias.
     {"", "has an invalid inertia"},
 };

@@ -212,6 +212,20 @@ TEST(UrdfExtensions, NegativeEffortAndVelocityComeBackAsWritten) {
   ExpectHas(Export(edited), "effort=\"5\" velocity=\"-1.0\"");
 }
 
+// A visual and a collision of one link may share a name in URDF, not in
+// SDFormat: the import renames the collision, and the export writes the
+// URDF name back.
+TEST(UrdfExtensions, RenamedCollisionGetsItsUrdfNameBack) {
+  const std::string out = RoundTrip(R"(<robot name="r">
+    <link name="a"><inertial><mass value="1"/>
+      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>
+      <visual name="shell"><geometry><sphere radius="1"/></geometry></visual>
+      <collision name="shell"><geometry><sphere radius="1"/></geometry>
+      </collision></link></robot>)");
+  ExpectHas(out, "<visual name=\"shell\">");
+  ExpectHas(out, "<collision name=\"shell\">");
+}
+
 // Every setting of the one table (gazebo_settings.h) that the import and
 // the export both read comes back from URDF -> SDFormat -> URDF as written.
 TEST(GazeboBlocks, EverySettingOfTheTableRoundTrips) {

@@ -551,7 +551,9 @@ class Writer {
     std::optional<std::string> geometry = Geometry(id, node);
     if (!geometry) return;
     const char* tag = visual ? "visual" : "collision";
-    *out += std::string("    <") + tag + " name=\"" + EscapeXmlAttribute(e.name) +
+    // The URDF name the import renamed (urdf:name), else the SDF name.
+    const std::string name = UrdfAttribute(node, "name").value_or(e.name);
+    *out += std::string("    <") + tag + " name=\"" + EscapeXmlAttribute(name) +
             "\">\n      " + Origin(X_LuS) + "\n      <geometry>" + *geometry +
             "</geometry>\n";
     if (visual) {

@@ -448,8 +448,6 @@ struct Known {
   const char* diff;
 };
 constexpr Known kKnown[] = {
-    // <gazebo><visual> content other than a material script.
-    {"rethinkBaxter.urdf", "display: lost <visual>"},
     // One setting written twice for a link (two blocks) is written once.
     {"amrPioneer3AT.urdf", "lost material=Gazebo/Black"},
     // The core refuses the importer's impossible inertias.

@@ -226,6 +226,25 @@ TEST(UrdfExtensions, RenamedCollisionGetsItsUrdfNameBack) {
   ExpectHas(out, "<collision name=\"shell\">");
 }
 
+// A <gazebo><visual> block's content goes into every visual of the link
+// (Baxter's screen plugin); the export writes it back as one block.
+TEST(UrdfExtensions, GazeboVisualContentComesBack) {
+  const std::string out = RoundTrip(R"(<robot name="r">
+    <link name="a"><inertial><mass value="1"/>
+      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>
+      <visual><geometry><sphere radius="1"/></geometry></visual>
+      <visual><geometry><box size="1 1 1"/></geometry></visual></link>
+    <gazebo reference="a"><visual><transparency>0.5</transparency>
+      <plugin name="screen" filename="libv.so"><h>600</h></plugin></visual>
+    </gazebo></robot>)");
+  ExpectHas(out,
+            "<gazebo reference=\"a\">\n    <visual>\n"
+            "      <transparency>0.5</transparency>\n"
+            "      <plugin name=\"screen\" filename=\"libv.so\">\n"
+            "        <h>600</h>\n      </plugin>\n    </visual>\n"
+            "  </gazebo>");
+}
+
 // Every setting of the one table (gazebo_settings.h) that the import and
 // the export both read comes back from URDF -> SDFormat -> URDF as written.
 TEST(GazeboBlocks, EverySettingOfTheTableRoundTrips) {

@@ -98,6 +98,18 @@ Diagnostic KeptAsWritten(Diagnostic d) {
   return d;
 }
 
+bool IsKeptAsWritten(const Diagnostic& d) {
+  return d.severity == Severity::kWarning &&
+         std::string_view(d.message).substr(0, kKeptAsWritten.size()) ==
+             kKeptAsWritten;
+}
+
+int CountKeptAsWritten(const Diagnostics& diags) {
+  int n = 0;
+  for (const Diagnostic& d : diags.items()) n += IsKeptAsWritten(d) ? 1 : 0;
+  return n;
+}
+
 bool KeepValuesAsWritten(const Diagnostics& read, Diagnostics* out) {
   bool sound = true;
   for (const Diagnostic& d : read.items()) {

@@ -54,6 +54,13 @@ inline constexpr std::string_view kKeptAsWritten = "kept as written: ";
 // location and related elements, its message prefixed "kept as written: ".
 [[nodiscard]] Diagnostic KeptAsWritten(Diagnostic d);
 
+// Whether `d` is a value error a conversion kept as written (the warning
+// KeptAsWritten makes).
+[[nodiscard]] bool IsKeptAsWritten(const Diagnostic& d);
+
+// How many of `diags` are values kept as written.
+[[nodiscard]] int CountKeptAsWritten(const Diagnostics& diags);
+
 // Appends `read` to `out`, each value-level error as KeptAsWritten (one
 // warning per error). Returns whether no other error remains: the file's
 // structure is sound and a conversion may write its output.

@@ -7,6 +7,7 @@
 #include "cli/check_command.h"
 #include "cli/output_file.h"
 #include "converters/convert/convert.h"
+#include "converters/sdf/value_level.h"
 
 namespace sdfconv {
 namespace {
@@ -61,7 +62,15 @@ int Finish(const ConvertOptions& options, const std::optional<std::string>& text
     }
     return kExitInvalid;
   }
-  return WriteOutput(options, *text, out, err);
+  const int code = WriteOutput(options, *text, out, err);
+  // `check` calls these errors: say once that the output holds them.
+  if (const int kept = CountKeptAsWritten(diags); code == kExitOk && kept > 0) {
+    err << "sdfconv: " << options.file << ": " << kept << " value error"
+        << (kept == 1 ? "" : "s") << " kept as written (sdfconv check "
+        << "reports " << (kept == 1 ? "it" : "them") << " as "
+        << (kept == 1 ? "an error" : "errors") << ")\n";
+  }
+  return code;
 }
 
 ReadOptions ReadOptionsOf(const ConvertOptions& options) {

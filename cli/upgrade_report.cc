@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "converters/sdf/value_level.h"
+
 namespace sdfconv {
 namespace {
 
@@ -44,6 +46,7 @@ json SummaryJson(const BatchSummary& s) {
       {"would_change", s.would_change},
       {"failed", s.failed},
       {"not_processed", s.not_processed},
+      {"kept_values", s.kept_values},
       {"interrupted", s.interrupted},
       {"seconds", s.seconds},
   };
@@ -74,6 +77,11 @@ BatchSummary Summarize(const std::vector<FileRecord>& files, bool interrupted,
   s.interrupted = interrupted;
   s.seconds = seconds;
   for (const FileRecord& file : files) {
+    if (file.status != FileStatus::kFailed &&
+        file.status != FileStatus::kNotProcessed &&
+        CountKeptAsWritten(file.diagnostics) > 0) {
+      ++s.kept_values;
+    }
     switch (file.status) {
       case FileStatus::kUpgraded:
         ++s.upgraded;
@@ -112,6 +120,10 @@ std::string SummaryLine(const BatchSummary& s, bool check) {
                 : std::to_string(s.upgraded) + " upgraded, ";
   line += std::to_string(s.unchanged) + " unchanged, " +
           std::to_string(s.failed) + " failed";
+  if (s.kept_values > 0) {
+    line += ", " + std::to_string(s.kept_values) +
+            " with values kept as written";
+  }
   if (s.not_processed > 0) {
     line += ", " + std::to_string(s.not_processed) + " not processed";
   }

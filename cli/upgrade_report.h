@@ -16,7 +16,7 @@
 //              ...],
 //    "summary": {"total": 3, "upgraded": 1, "unchanged": 1,
 //                "would_change": 0, "failed": 1, "not_processed": 0,
-//                "interrupted": false, "seconds": 0.25}}
+//                "kept_values": 0, "interrupted": false, "seconds": 0.25}}
 // A diagnostic's "path" is the element path inside the file; "file" and
 // "line" say where the file is.
 #ifndef SDFCONV_CLI_UPGRADE_REPORT_H_
@@ -58,11 +58,15 @@ struct BatchSummary {
   int would_change = 0;
   int failed = 0;
   int not_processed = 0;
+  // Files upgraded, unchanged or that would change, with value errors kept
+  // as written (converters/sdf/value_level.h): `check` calls them invalid.
+  int kept_values = 0;
   bool interrupted = false;
   double seconds = 0;
 };
 
-// Counts `files` by status; `interrupted` and `seconds` as given.
+// Counts `files` by status, and those not failed with values kept as
+// written; `interrupted` and `seconds` as given.
 BatchSummary Summarize(const std::vector<FileRecord>& files, bool interrupted,
                        double seconds);
 
@@ -71,7 +75,8 @@ std::string ReportJson(const std::vector<FileRecord>& files,
                        const BatchSummary& summary);
 
 // One line for people, e.g. "upgrade: 12 upgraded, 30 unchanged, 1 failed
-// (43 files, 2.31 s)"; under --check "would change" replaces "upgraded".
+// (43 files, 2.31 s)"; under --check "would change" replaces "upgraded";
+// ", 2 with values kept as written" follows "failed" when there are such.
 std::string SummaryLine(const BatchSummary& summary, bool check);
 
 }  // namespace sdfconv

@@ -96,5 +96,26 @@ TEST(UpgradeReportTest, SummaryLine) {
   EXPECT_EQ(SummaryLine(check, true).rfind("upgrade: interrupted: ", 0), 0u);
 }
 
+// A file upgraded or unchanged with a value error kept as written
+// (docs/errors_policy.md) is counted, in the line and the report; a failed
+// one is not, nor a warning of another kind.
+TEST(UpgradeReportTest, CountsFilesWithValuesKeptAsWritten) {
+  std::vector<FileRecord> files = SomeRecords();
+  files[1].diagnostics.Warning(Code::kLinkInertiaInvalid, {"in/b.sdf", 4, ""},
+                               "kept as written: link 'l' has an invalid "
+                               "inertia");
+  files[1].diagnostics.Warning(Code::kValueInvalid, {"in/b.sdf", 9, ""},
+                               "kept as written: <mu> of <ode> '-1'");
+  files[2].diagnostics.Warning(Code::kValueInvalid, {"in/c.sdf", 9, ""},
+                               "kept as written: <mu> of <ode> '-1'");
+  const BatchSummary s = Summarize(files, false, 1);
+  EXPECT_EQ(s.kept_values, 1);
+  EXPECT_EQ(SummaryLine(s, false),
+            "upgrade: 1 upgraded, 1 unchanged, 2 failed, 1 with values kept "
+            "as written, 1 not processed (5 files, 1.00 s)");
+  const auto report = nlohmann::json::parse(ReportJson(files, s));
+  EXPECT_EQ(report["summary"]["kept_values"], 1);
+}
+
 }  // namespace
 }  // namespace sdfconv

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "converters/flat/flat_writer.h"
+#include "converters/sdf/value_level.h"
 #include "converters/upgrade/expand_includes.h"
 #include "converters/upgrade/upgrade.h"
 #include "converters/urdf/urdf_to_sdf.h"
@@ -19,7 +20,12 @@ CheckedRead ReadChecked(const std::string& path, const ReadOptions& options,
   if (!read.doc) return read;
   Diagnostics graph_diags;
   read.graph = BuildFrameGraph(*read.doc, &graph_diags);
-  const bool resolvable = !graph_diags.HasErrors();
+  // Value-level errors (a collision and a visual called alike) move no
+  // frame: the graph resolves.
+  bool resolvable = true;
+  for (const Diagnostic& d : graph_diags.items()) {
+    if (d.severity == Severity::kError && !IsValueLevel(d)) resolvable = false;
+  }
   diags->Append(graph_diags);
   if (HasAutoInertia(*read.doc)) {
     // Collision poses in their links' frames need the resolved frames.
@@ -31,17 +37,27 @@ CheckedRead ReadChecked(const std::string& path, const ReadOptions& options,
   return read;
 }
 
+std::optional<CheckedRead> ReadConvertible(const std::string& path,
+                                           const ReadOptions& options,
+                                           Diagnostics* diags) {
+  Diagnostics read_diags;
+  CheckedRead read = ReadChecked(path, options, &read_diags);
+  const bool sound = KeepValuesAsWritten(read_diags, diags);
+  if (!read.doc || !sound) return std::nullopt;
+  return read;
+}
+
 std::optional<std::string> ConvertToFlat(const std::string& path,
                                          const ReadOptions& read,
                                          FlatFormat format,
                                          Diagnostics* diags) {
-  CheckedRead in = ReadChecked(path, read, diags);
-  if (!in.Valid(*diags)) return std::nullopt;
-  in.sources = XmlSources();  // flat output needs no XML: free it first
-  const Resolution resolution = ResolveAll(*in.doc, in.graph);
+  std::optional<CheckedRead> in = ReadConvertible(path, read, diags);
+  if (!in) return std::nullopt;
+  in->sources = XmlSources();  // flat output needs no XML: free it first
+  const Resolution resolution = ResolveAll(*in->doc, in->graph);
   return format == FlatFormat::kCsv
-             ? WriteFlatCsv(*in.doc, in.graph, resolution)
-             : WriteFlatJson(*in.doc, in.graph, resolution);
+             ? WriteFlatCsv(*in->doc, in->graph, resolution)
+             : WriteFlatJson(*in->doc, in->graph, resolution);
 }
 
 std::optional<std::string> ConvertToSdf(const std::string& path,
@@ -71,10 +87,10 @@ std::optional<std::string> ConvertToUrdf(const std::string& path,
                                          const ReadOptions& read,
                                          UrdfExportOptions urdf,
                                          Diagnostics* diags) {
-  const CheckedRead in = ReadChecked(path, read, diags);
-  if (!in.Valid(*diags)) return std::nullopt;
-  urdf.sources = &in.sources;
-  return WriteUrdf(*in.doc, in.graph, ResolveAll(*in.doc, in.graph), urdf,
+  const std::optional<CheckedRead> in = ReadConvertible(path, read, diags);
+  if (!in) return std::nullopt;
+  urdf.sources = &in->sources;
+  return WriteUrdf(*in->doc, in->graph, ResolveAll(*in->doc, in->graph), urdf,
                    diags);
 }
 

@@ -5,7 +5,8 @@
 //
 // Each conversion returns the output text, or nothing with at least one
 // error in `diags` (and then nothing may be written). Warnings come back on
-// success too.
+// success too, among them each value error kept as written: values never
+// block a conversion, structure does (docs/errors_policy.md).
 //
 //   Diagnostics diags;
 //   ReadOptions read;
@@ -32,10 +33,6 @@ struct CheckedRead {
   XmlSources sources;           // every XML tree of the read
   std::optional<Document> doc;  // empty when no front end could read it
   FrameGraph graph;             // built only when `doc` is set
-  // Read without an error in `diags`: `graph` can be resolved.
-  [[nodiscard]] bool Valid(const Diagnostics& diags) const {
-    return doc && !diags.HasErrors();
-  }
 };
 
 // Reads `path` (ReadFile), builds its frame graph and computes the links'
@@ -45,10 +42,17 @@ struct CheckedRead {
                                       const ReadOptions& options,
                                       Diagnostics* diags);
 
+// Reads `path` as ReadChecked does, for a conversion: each value-level
+// error (converters/sdf/value_level.h) comes back as a warning "kept as
+// written: ..." with its code; nothing when any other error remains (the
+// structure is not sound). docs/errors_policy.md.
+[[nodiscard]] std::optional<CheckedRead> ReadConvertible(
+    const std::string& path, const ReadOptions& options, Diagnostics* diags);
+
 enum class FlatFormat { kJson, kCsv };
 
 // `--to flat`: every frame's world pose (converters/flat). Nothing when the
-// file is invalid.
+// file's structure is not sound (ReadConvertible).
 [[nodiscard]] std::optional<std::string> ConvertToFlat(
     const std::string& path, const ReadOptions& read, FlatFormat format,
     Diagnostics* diags);

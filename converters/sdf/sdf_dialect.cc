@@ -88,7 +88,7 @@ SdfDialect DialectOf(std::string_view version, bool strict) {
 SdfDialect UrdfDialect() {
   SdfDialect d = DialectOf("1.8", /*strict=*/true);
   d.includes = false;
-  d.check_inertia = false;
+  d.inertia_kept_as_written = true;
   return d;
 }
 

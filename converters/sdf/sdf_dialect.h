@@ -92,9 +92,11 @@ struct SdfDialect {
   // //inertial/@auto (1.11 on): a link's inertia computed from its
   // collisions (core/auto_inertia.h).
   Feature auto_inertia;
-  // Whether each link's inertia is checked (LINK_INERTIA_INVALID), the rule
-  // of SDFormat files (a URDF's is urdfdom's: its front end warns).
-  bool check_inertia = true;
+  // Whether a link's inertia that breaks libsdformat's rule
+  // (LINK_INERTIA_INVALID) is an error, as in SDFormat files, or a warning
+  // that it is kept as written (converters/sdf/value_level.h): in a URDF's
+  // SDFormat, whose validity urdfdom decides and which accepts it.
+  bool inertia_kept_as_written = false;
 };
 
 // The dialect of SDFormat `version` ("1.2" ... "1.12"; 1.2 and 1.3 read as
@@ -103,8 +105,8 @@ struct SdfDialect {
                                    bool strict = false);
 
 // The SDFormat 1.8 a URDF stands for (the URDF front end's tree): 1.8,
-// without <include>s, and without the SDFormat inertia rule (urdfdom's
-// applies, and the URDF front end warns).
+// without <include>s, an inertia SDFormat forbids kept as written with a
+// warning (urdfdom accepts it).
 [[nodiscard]] SdfDialect UrdfDialect();
 
 }  // namespace sdfconv

@@ -13,6 +13,7 @@
 #include "converters/sdf/schema_findings.h"
 #include "converters/sdf/sdf_values.h"
 #include "converters/sdf/sdf_vocabulary.h"
+#include "converters/sdf/value_level.h"
 #include "converters/xml/text_values.h"
 #include "core/inertia.h"
 
@@ -228,7 +229,7 @@ Element Reader::ReadElement(XmlElement node, ElementKind kind,
       if (XmlElement inertial = UniqueChild(node, "inertial")) {
         e.inertial = ReadInertial(inertial);
         // An automatic inertia is checked once computed (auto_inertia.h).
-        if (dialect_.check_inertia && !e.inertial->automatic) {
+        if (!e.inertial->automatic) {
           CheckInertia(e);
         }
       }
@@ -525,8 +526,12 @@ AutoInertia Reader::ReadAutoInertia(XmlElement inertial) {
 void Reader::CheckInertia(const Element& link) {
   if (const std::optional<std::string> why =
           InertiaProblem(link.inertial->mass, link.inertial->inertia)) {
-    diags_->Error(Code::kLinkInertiaInvalid, link.source,
-                  "link '" + link.name + "' has an invalid inertia: " + *why);
+    Diagnostic d;
+    d.code = Code::kLinkInertiaInvalid;
+    d.source = link.source;
+    d.message = "link '" + link.name + "' has an invalid inertia: " + *why;
+    diags_->Add(dialect_.inertia_kept_as_written ? KeptAsWritten(std::move(d))
+                                                 : std::move(d));
   }
 }
 

@@ -21,10 +21,12 @@
 // the output by the 1.8 front end; both must pass every validation phase and
 // every frame's world pose and every joint axis must agree within 1e-9.
 // Otherwise the result is an error and there is no output. Value-level
-// errors (verify.h, IsValueLevel: an invalid link inertia, a missing or
-// malformed value away from names, poses, joint parent/child and axes) are
-// the exception: such values are kept as written, the output must have
-// exactly the input's, and each comes back as a warning "kept as written:".
+// errors (converters/sdf/value_level.h: an invalid link inertia, a missing or
+// malformed value away from names, poses, joint parent/child and axes, a
+// collision and a visual called alike) are the exception: such values are
+// kept as written, the output must have exactly the input's (a name the
+// repairs renamed apart), and each comes back as a warning "kept as
+// written:".
 //
 //   UpgradeResult r = UpgradeSdf(text, "model.sdf");
 //   if (!r.ok()) { /* r.diagnostics says why; r.output is empty */ }

@@ -241,7 +241,7 @@ TEST_F(UpgradeSdfTest, InvalidInputIsNotUpgradedWhenVerifying) {
   TakeWarning(Code::kDuplicateName);
 }
 
-// An input whose only errors are value-level (verify.h, IsValueLevel) is
+// An input whose only errors are value-level (converters/sdf/value_level.h) is
 // upgraded: the values are kept as written, and each error comes back as a
 // warning with its code.
 TEST_F(UpgradeSdfTest, ValueErrorsAreKeptAsWrittenWithWarnings) {

@@ -12,6 +12,7 @@
 
 #include "converters/registry.h"
 #include "converters/sdf/pose_text.h"
+#include "converters/sdf/value_level.h"
 #include "converters/xml/xml_tree.h"
 #include "core/document.h"
 #include "core/frame_graph.h"
@@ -69,67 +70,6 @@ struct NameKey {
   }
 };
 
-// The tags whose subtree says something about kinematics: where frames
-// are and how they move, or which element another names.
-bool KinematicSubtree(std::string_view tag) {
-  return tag == "pose" || tag == "parent" || tag == "child" ||
-         tag == "axis" || tag == "axis2" || tag == "frame" ||
-         tag == "include" || tag == "gripper" ||
-         tag == "gearbox_reference_body";
-}
-
-// The elements the core reads as frames (their names, attributes and
-// required children are kinematic).
-bool FrameLike(std::string_view tag) {
-  return tag == "sdf" || tag == "gazebo" || tag == "world" ||
-         tag == "model" || tag == "link" || tag == "joint" ||
-         tag == "frame" || tag == "include" || tag == "collision" ||
-         tag == "visual" || tag == "sensor" || tag == "light" ||
-         tag == "actor";
-}
-
-// The tags of an element path such as /sdf/model[@name="m"]/link[@name="l"]
-// (names may hold '/' or ']', inside quotes).
-std::vector<std::string> PathTags(std::string_view path) {
-  std::vector<std::string> tags;
-  size_t i = 0;
-  while (i < path.size()) {
-    if (path[i] != '/') return {};  // not an element path
-    ++i;
-    std::string tag;
-    while (i < path.size() && path[i] != '/' && path[i] != '[') tag += path[i++];
-    if (tag.empty()) return {};
-    tags.push_back(std::move(tag));
-    bool quoted = false;
-    while (i < path.size() && path[i] == '[') {
-      for (++i; i < path.size() && (quoted || path[i] != ']'); ++i) {
-        if (path[i] == '"') quoted = !quoted;
-      }
-      if (i < path.size()) ++i;  // ']'
-    }
-  }
-  return tags;
-}
-
-}  // namespace
-
-bool IsValueLevel(const Diagnostic& d) {
-  if (d.severity != Severity::kError) return false;
-  if (d.code == Code::kLinkInertiaInvalid) return true;
-  if (d.code != Code::kValueInvalid && d.code != Code::kElementMissing &&
-      d.code != Code::kAttributeMissing && d.code != Code::kAttributeInvalid) {
-    return false;
-  }
-  const std::vector<std::string> tags = PathTags(d.source.path);
-  if (tags.empty() || FrameLike(tags.back())) return false;
-  for (const std::string& tag : tags) {
-    if (KinematicSubtree(tag)) return false;
-  }
-  return true;
-}
-
-namespace {
-
 // How the messages name what is being proven.
 struct Words {
   std::string_view change;  // "the upgrade"
@@ -142,20 +82,28 @@ constexpr Words kExpansionWords = {"the expansion of the includes",
 
 using Read = ProofReading;
 
+// Sorts the errors of `diags`: value-level ones (value_level.h) go to
+// `kept` (when given); returns whether there is any other.
+bool SortErrors(const Diagnostics& diags, std::vector<Diagnostic>* kept) {
+  bool fatal = false;
+  for (const Diagnostic& d : diags.items()) {
+    if (d.severity != Severity::kError) continue;
+    if (!IsValueLevel(d)) {
+      fatal = true;
+    } else if (kept != nullptr) {
+      kept->push_back(d);
+    }
+  }
+  return fatal;
+}
+
 // Reads the tree `tree` of `read->sources`; value-level errors
-// (IsValueLevel) of the reading do not stop the frame graph and the
-// resolution, any other error does.
+// (IsValueLevel) of the reading and of the frame graph's phases (names of
+// collisions and visuals) do not stop the resolution, any other error does.
 void ReadAndResolve(int32_t tree, const ReadOptions& options, Read* r) {
   r->includes = options.includes;
   r->doc = ReadTree(tree, &r->sources, &r->diags, options);
-  for (const Diagnostic& d : r->diags.items()) {
-    if (d.severity != Severity::kError) continue;
-    if (IsValueLevel(d)) {
-      r->kept.push_back(d);
-    } else {
-      r->fatal = true;
-    }
-  }
+  r->fatal = SortErrors(r->diags, &r->kept);
   if (!r->doc) {
     r->fatal = true;
     return;
@@ -166,7 +114,7 @@ void ReadAndResolve(int32_t tree, const ReadOptions& options, Read* r) {
   Diagnostics graph_diags;
   r->graph = BuildFrameGraph(*r->doc, &graph_diags);
   if (!r->fatal) r->diags.Append(graph_diags);
-  if (graph_diags.HasErrors()) {
+  if (SortErrors(graph_diags, r->fatal ? nullptr : &r->kept)) {
     r->fatal = true;
     return;
   }
@@ -202,7 +150,7 @@ ReadOptions WithIncludes(ReadOptions::Includes includes,
 using ValueErrorKey = std::pair<Code, std::string>;
 
 ValueErrorKey KeyOf(const Diagnostic& d) {
-  const std::vector<std::string> tags = PathTags(d.source.path);
+  const std::vector<std::string> tags = ElementPathTags(d.source.path);
   return {d.code, tags.empty() ? std::string() : tags.back()};
 }
 
@@ -220,6 +168,24 @@ std::multiset<ValueErrorKey> ValueErrorKeys(
     if (places.insert(PlaceOf(d)).second) keys.insert(KeyOf(d));
   }
   return keys;
+}
+
+// The input's value-level errors the output must have too: every one, but
+// a DUPLICATE_NAME the name repairs removed (each renaming says so in a
+// warning of its own) need not be there.
+std::multiset<ValueErrorKey> ExpectedInOutput(const Read& in,
+                                              const Read& out) {
+  std::multiset<ValueErrorKey> expected = ValueErrorKeys(in.kept);
+  const std::multiset<ValueErrorKey> got = ValueErrorKeys(out.kept);
+  for (auto it = expected.begin(); it != expected.end();) {
+    if (it->first == Code::kDuplicateName &&
+        expected.count(*it) > got.count(*it)) {
+      it = expected.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  return expected;
 }
 
 bool Compared(ElementKind kind) {
@@ -335,11 +301,9 @@ bool OutputFailsValidation(const Read& in, const Read& out,
                            const std::string& path, const Words& words,
                            Diagnostics* diags) {
   const std::string result(words.result);
-  if (!out.fatal && ValueErrorKeys(in.kept) == ValueErrorKeys(out.kept)) {
-    return false;
-  }
+  std::multiset<ValueErrorKey> unmatched = ExpectedInOutput(in, out);
+  if (!out.fatal && unmatched == ValueErrorKeys(out.kept)) return false;
   const size_t errors_before = diags->size();
-  std::multiset<ValueErrorKey> unmatched = ValueErrorKeys(in.kept);
   std::set<ValueErrorPlace> matched;
   for (Diagnostic d : out.diags.items()) {
     if (d.severity != Severity::kError) continue;
@@ -433,8 +397,15 @@ bool Compare(const Read& in, const Read& out, const std::string& path,
   if (in.fatal) return InputUnreadable(in, path, words, diags);
   if (OutputFailsValidation(in, out, path, words, diags)) return false;
   if (!SameElements(in, out, correspondence, words, diags)) return false;
+  // One warning per value kept: a name repaired away is not kept.
+  std::multiset<ValueErrorKey> still = ValueErrorKeys(out.kept);
   for (const Diagnostic& d : in.kept) {
-    diags->Warning(d.code, d.source, "kept as written: " + d.message);
+    if (d.code == Code::kDuplicateName) {
+      const auto it = still.find(KeyOf(d));
+      if (it == still.end()) continue;
+      still.erase(it);
+    }
+    diags->Add(KeptAsWritten(d));
   }
   return true;
 }

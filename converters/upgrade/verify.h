@@ -61,18 +61,6 @@ struct Correspondence {
 
 inline constexpr double kVerifyTolerance = 1e-9;
 
-// Whether `d` is a value-level error, which does not stop an upgrade: the
-// values are kept as written and the error comes back as a warning
-// ("kept as written: ..."). That is LINK_INERTIA_INVALID, and VALUE_INVALID,
-// ELEMENT_MISSING, ATTRIBUTE_MISSING or ATTRIBUTE_INVALID at an element
-// that says nothing about kinematics: not the root, a world, model, link,
-// joint, frame, include, collision, visual, sensor, light or actor itself
-// (their names, attributes and required children), and nothing inside a
-// <pose>, <parent>, <child>, <axis>, <axis2>, <frame>, <include>, <gripper>
-// or <gearbox_reference_body>. Every other error (XML, names, poses, the
-// frame graph) is fatal.
-[[nodiscard]] bool IsValueLevel(const Diagnostic& d);
-
 // One text as the core reads it for a proof.
 struct ProofReading {
   XmlSources sources;  // tree 0: the text itself; then its included files
@@ -82,7 +70,7 @@ struct ProofReading {
   bool resolved = false;  // the frame graph has no error
   Diagnostics diags;
   bool fatal = false;            // an error other than a value-level one
-  std::vector<Diagnostic> kept;  // the value-level errors (IsValueLevel)
+  std::vector<Diagnostic> kept;  // the value-level errors (converters/sdf/value_level.h)
   ReadOptions::Includes includes = ReadOptions::Includes::kExpand;
 };
 

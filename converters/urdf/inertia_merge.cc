@@ -1,9 +1,5 @@
 #include "converters/urdf/inertia_merge.h"
 
-#include <algorithm>
-
-#include <Eigen/Eigenvalues>
-
 namespace sdfconv {
 
 Eigen::Isometry3d IsometryFromUrdf(const urdf::Pose& pose) {
@@ -29,19 +25,6 @@ MassProperties InBodyFrame(const urdf::Inertial& inertial,
   out.p_BoBcm_B = X_BI.translation();
   out.I_Bcm_B = R_BI * I_I * R_BI.transpose();
   return out;
-}
-
-bool IsPhysical(const urdf::Inertial& inertial) {
-  Eigen::Matrix3d I;
-  I << inertial.ixx, inertial.ixy, inertial.ixz,  //
-      inertial.ixy, inertial.iyy, inertial.iyz,   //
-      inertial.ixz, inertial.iyz, inertial.izz;
-  const Eigen::Vector3d m =
-      Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(I).eigenvalues();
-  const double tolerance = 1e-6 * std::max(1.0, m.cwiseAbs().maxCoeff());
-  return inertial.mass >= 0 && m.minCoeff() >= -tolerance &&
-         m(0) + m(1) + tolerance >= m(2) && m(0) + m(2) + tolerance >= m(1) &&
-         m(1) + m(2) + tolerance >= m(0);
 }
 
 MassProperties Combine(const std::vector<MassProperties>& parts) {

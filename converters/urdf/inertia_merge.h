@@ -39,12 +39,6 @@ struct MassProperties {
 [[nodiscard]] MassProperties InBodyFrame(const urdf::Inertial& inertial,
                                          const Eigen::Isometry3d& X_BC);
 
-// Whether `inertial` describes a physical body: mass >= 0, principal
-// moments >= 0 and each at most the sum of the other two (both within
-// 1e-6 of the largest moment), the test libsdformat applies
-// (LINK_INERTIA_INVALID).
-[[nodiscard]] bool IsPhysical(const urdf::Inertial& inertial);
-
 // The sum of several bodies' mass properties, all in one frame.
 [[nodiscard]] MassProperties Combine(const std::vector<MassProperties>& parts);
 

@@ -192,14 +192,8 @@ void WriteInertial(const ImportContext& ctx, const LinkPlan& link,
   const urdf::Inertial& inertial = *link.link->inertial;
   XmlElement source = FirstChildElement(link.xml, "inertial");
   const SourceLocation at = ctx.At(source);
-  if (!IsPhysical(inertial)) {
-    ctx.diags->Warning(Code::kValueInvalid, at,
-                       "the inertia of link '" + link.link->name +
-                           "' is not physically possible (a negative mass or "
-                           "principal moment, or a moment larger than the "
-                           "sum of the other two); it is written as read, "
-                           "but libsdformat rejects it (LINK_INERTIA_INVALID)");
-  }
+  // An inertia libsdformat rejects is written as read: the reading of the
+  // SDFormat built here says so (UrdfDialect, LINK_INERTIA_INVALID).
   XmlTree& tree = *ctx.tree;
   const NodeId node = tree.AppendElement(into, "inertial", at);
   WritePose(ctx, source, inertial.origin, node, "");

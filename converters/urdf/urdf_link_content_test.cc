@@ -30,10 +30,27 @@ TEST_F(LinkContentTest, InertialIsWrittenAsRead) {
   EXPECT_EQ(Text({"model", "link@a", "inertial", "inertia", "izz"}), "3");
 }
 
-TEST_F(LinkContentTest, ImpossibleInertiaIsAWarning) {
+// urdfdom accepts an inertia libsdformat rejects: it is written as read,
+// and the SDFormat rule's finding comes back as a warning with its code
+// (docs/errors_policy.md).
+TEST_F(LinkContentTest, ImpossibleInertiaIsKeptAsWrittenWithAWarning) {
   ASSERT_TRUE(Convert(
       R"(<link name="a"><inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="5"/></inertial></link>)"));
-  EXPECT_EQ(TakeWarning(Code::kValueInvalid).source.line, 2);
+  const Diagnostic d = TakeWarning(Code::kLinkInertiaInvalid);
+  EXPECT_EQ(d.source.line, 2);
+  EXPECT_EQ(d.message.rfind("kept as written: link 'a' has an invalid inertia", 0),
+            0u);
+  EXPECT_EQ(Text({"model", "link@a", "inertial", "inertia", "izz"}), "5");
+}
+
+// libsdformat's tolerance, not a looser one: a moment above the sum of the
+// other two by 1e-7 is reported too.
+TEST_F(LinkContentTest, InertiaBrokenByARoundingErrorIsReported) {
+  ASSERT_TRUE(Convert(
+      R"(<link name="a"><inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="2.0000001"/></inertial></link>)"));
+  TakeWarning(Code::kLinkInertiaInvalid);
+  EXPECT_EQ(Text({"model", "link@a", "inertial", "inertia", "izz"}),
+            "2.0000001");
 }
 
 TEST_F(LinkContentTest, Geometries) {

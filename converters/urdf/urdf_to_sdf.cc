@@ -2,6 +2,7 @@
 
 #include "converters/sdf/sdf_dialect.h"
 #include "converters/sdf/sdf_tree_reader.h"
+#include "converters/sdf/value_level.h"
 #include "converters/urdf/urdf_importer.h"
 #include "converters/xml/xml_write.h"
 #include "core/frame_graph.h"
@@ -17,8 +18,10 @@ std::optional<std::string> UrdfToSdf(const XmlTree& urdf_xml,
   const std::optional<Document> doc =
       ReadSdfTree(*tree, 0, "1.8", UrdfDialect(), &check);
   if (doc) (void)BuildFrameGraph(*doc, &check);
-  diags->Append(check);
-  if (!doc || check.HasErrors()) return std::nullopt;
+  // Values SDFormat forbids and urdfdom accepts are written as read, each
+  // with a warning; only the structure refuses.
+  const bool sound = KeepValuesAsWritten(check, diags);
+  if (!doc || !sound) return std::nullopt;
   return kXmlDeclaration + WriteIndentedXml(*tree, tree->root());
 }
 

@@ -6,7 +6,9 @@
 // origin as written, each child link relative_to its joint. Before the text
 // is returned, the model is checked by the core (every phase of
 // core/frame_graph.h) as `sdfconv check` would check the output: the text is
-// only returned when it is valid SDFormat 1.8.
+// only returned when its structure is sound SDFormat 1.8; a value SDFormat
+// forbids and urdfdom accepts is written as read, with a warning
+// (converters/sdf/value_level.h, docs/errors_policy.md).
 //
 //   Diagnostics diags;
 //   auto xml = XmlTree::Load("robot.urdf", &diags);
@@ -27,7 +29,8 @@ namespace sdfconv {
 // Returns nothing, with at least one error in `diags`, when the root is not
 // <robot>, urdfdom rejects the file, or the SDF it describes would not be
 // valid (for example a kinematic cycle urdfdom let through, reported by the
-// core at the URDF elements involved). Warnings say what changed meaning.
+// core at the URDF elements involved). Warnings say what changed meaning,
+// and each value kept as written.
 [[nodiscard]] std::optional<std::string> UrdfToSdf(
     const XmlTree& urdf_xml, const UrdfImportOptions& options,
     Diagnostics* diags);

@@ -118,17 +118,5 @@ TEST(InertiaMerge, RotatedInertiaIsReexpressed) {
   EXPECT_NEAR(p.I_Bcm_B(1, 1), 1, 1e-12);
 }
 
-TEST(InertiaMerge, PhysicalInertias) {
-  urdf::Inertial i;
-  i.mass = 1;
-  i.ixx = i.iyy = i.izz = 1;
-  EXPECT_TRUE(IsPhysical(i));
-  i.izz = 3;  // more than ixx + iyy
-  EXPECT_FALSE(IsPhysical(i));
-  i.izz = 1;
-  i.mass = -1;
-  EXPECT_FALSE(IsPhysical(i));
-}
-
 }  // namespace
 }  // namespace sdfconv

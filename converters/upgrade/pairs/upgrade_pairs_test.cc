@@ -34,8 +34,8 @@
 
 #include "converters/flat/flat_writer.h"
 #include "converters/registry.h"
+#include "converters/sdf/value_level.h"
 #include "converters/upgrade/upgrade.h"
-#include "converters/upgrade/verify.h"
 #include "converters/xml/xml_element.h"
 #include "core/diagnostic.h"
 #include "core/frame_graph.h"
@@ -227,7 +227,7 @@ std::optional<Frames> ReadFrames(const std::string& text,
   bool fatal = !doc;
   for (const Diagnostic& d : diags.items()) {
     fatal = fatal || (d.severity == Severity::kError &&
-                      !upgrade::IsValueLevel(d));
+                      !IsValueLevel(d));
   }
   if (fatal) {
     *why = "read failed: " + ErrorsOf(diags);

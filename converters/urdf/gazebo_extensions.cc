@@ -323,11 +323,15 @@ void ApplyJointGazebo(const GazeboContext& ctx, XmlElement gazebo,
 
 void ApplyModelGazebo(const GazeboContext& ctx, XmlElement gazebo) {
   for (XmlElement setting : ChildElements(gazebo)) {
-    if (Tag(setting) == "static") {
+    const std::string tag = Tag(setting);
+    if (tag == "static") {
       SetAt(ctx, ctx.model, "static", *ValueOf(ctx, setting, Kind::kBool),
             Locate(setting));
-    } else {
-      CopyNamed(ctx, setting, ctx.model);
+      continue;
+    }
+    const NodeId node = CopyNamed(ctx, setting, ctx.model);
+    if (tag == "link" || tag == "joint" || tag == "frame" || tag == "model") {
+      ctx.tree->SetAttribute(node, "urdf:kind", kGazeboContentKind);
     }
   }
 }

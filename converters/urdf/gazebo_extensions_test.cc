@@ -157,6 +157,9 @@ TEST_F(GazeboTest, NamedContentKeepsSiblingNamesUnique) {
   ASSERT_TRUE(Convert(Robot(R"(<gazebo><joint name="j" type="fixed">
       <parent>a</parent><child>b</child></joint></gazebo>)")));
   EXPECT_EQ(Attr({"model", "joint@j_joint"}, "urdf:name"), "j");
+  // Not a URDF joint: the export writes it back into a <gazebo> block.
+  EXPECT_EQ(Attr({"model", "joint@j_joint"}, "urdf:kind"), "gazebo");
+  EXPECT_FALSE(Attr({"model", "joint@j"}, "urdf:kind"));
   TakeWarning(Code::kDuplicateName);
 }
 

@@ -470,8 +470,10 @@ class Blocks {
     if (!xml) return out;
     for (XmlElement c : ChildElements(xml)) {
       const std::string tag = Tag(c);
-      if (tag == "pose" || tag == "link" || tag == "joint" || tag == "frame" ||
-          tag == "model" || tag == "include" || IsNamespaced(c)) {
+      if (tag == "pose" || tag == "include" || IsNamespaced(c) ||
+          ((tag == "link" || tag == "joint" || tag == "frame" ||
+            tag == "model") &&
+           !IsGazeboContent(c))) {
         continue;
       }
       out += Copy(c);
@@ -511,6 +513,10 @@ class Blocks {
 std::string GazeboBlocks(const GazeboInput& input, XmlNamespaces* used,
                          Diagnostics* diags) {
   return Blocks(input, used, diags).Run();
+}
+
+bool IsGazeboContent(XmlElement element) {
+  return element && UrdfAttribute(element, "kind") == kGazeboContentKind;
 }
 
 }  // namespace sdfconv

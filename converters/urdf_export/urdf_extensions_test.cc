@@ -245,6 +245,32 @@ TEST(UrdfExtensions, GazeboVisualContentComesBack) {
             "  </gazebo>");
 }
 
+// A robot-level <gazebo> block's SDF joint (PR2's gripper joints close a
+// kinematic loop for Gazebo) is simulator content: the export writes it
+// back into a robot-level <gazebo> block, with its URDF name, and the URDF
+// tree stays the URDF's.
+TEST(UrdfExtensions, GazeboJointGoesBackToItsBlock) {
+  const std::string out = RoundTrip(R"(<robot name="r">
+    <link name="a"><inertial><mass value="1"/>
+      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+    <link name="b"><inertial><mass value="1"/>
+      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+    <link name="c"><inertial><mass value="1"/>
+      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+    <joint name="j" type="continuous"><parent link="a"/><child link="b"/></joint>
+    <joint name="k" type="continuous"><parent link="a"/><child link="c"/></joint>
+    <gazebo><joint name="j" type="prismatic"><parent>b</parent>
+      <child>c</child><axis><xyz>0 1 0</xyz></axis></joint></gazebo>
+  </robot>)");
+  const urdf::ModelInterfaceSharedPtr m = urdf::parseURDF(out);
+  ASSERT_TRUE(m) << out;
+  EXPECT_EQ(m->joints_.size(), 2u);
+  EXPECT_EQ(m->getJoint("j")->type, urdf::Joint::CONTINUOUS);
+  EXPECT_EQ(m->getJoint("k")->child_link_name, "c");
+  ExpectHas(out, "<gazebo>\n    <joint name=\"j\" type=\"prismatic\">\n"
+                 "      <parent>b</parent>");
+}
+
 // Every setting of the one table (gazebo_settings.h) that the import and
 // the export both read comes back from URDF -> SDFormat -> URDF as written.
 TEST(GazeboBlocks, EverySettingOfTheTableRoundTrips) {

@@ -131,9 +131,11 @@ class Writer {
   void MarkSubtree() {
     in_model_.assign(doc_.size(), false);
     in_model_[model_] = true;
+    // What the URDF import copied from a <gazebo> block is not URDF
+    // (gazebo_blocks.h writes it back there).
     for (ElementId e = model_ + 1; e < static_cast<ElementId>(doc_.size());
          ++e) {
-      in_model_[e] = in_model_[doc_.at(e).parent];
+      in_model_[e] = in_model_[doc_.at(e).parent] && !IsGazeboContent(Xml(e));
     }
   }
 

@@ -112,6 +112,13 @@ TEST(UrdfExtensions, MasslessFixedLinkStaysALinkWithItsVisual) {
       << out;
 }
 
+// A URDF link with a unit inertia and `content`.
+std::string Body(const std::string& name, const std::string& content = "") {
+  return "<link name=\"" + name + "\"><inertial><mass value=\"1\"/><inertia "
+         "ixx=\"1\" ixy=\"0\" ixz=\"0\" iyy=\"1\" iyz=\"0\" izz=\"1\"/>"
+         "</inertial>" + content + "</link>\n";
+}
+
 // Fails, printing `text`, unless `text` holds `part`.
 void ExpectHas(const std::string& text, const std::string& part) {
   EXPECT_NE(text.find(part), std::string::npos) << part << "\n" << text;
@@ -188,12 +195,7 @@ TEST(UrdfExtensions, DoubleColonNamesLoadInLibsdformatAndComeBack) {
 // wins.
 TEST(UrdfExtensions, NegativeEffortAndVelocityComeBackAsWritten) {
   const std::string urdf = R"(<robot name="r">
-    <link name="a"><inertial><mass value="1"/>
-      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
-    <link name="b"><inertial><mass value="1"/>
-      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
-    <link name="c"><inertial><mass value="1"/>
-      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+)" + Body("a") + Body("b") + Body("c") + R"(
     <joint name="j" type="revolute"><parent link="a"/><child link="b"/>
       <limit lower="-1.0472" upper="1.0472" effort="-1.0" velocity="-1.0"/></joint>
     <joint name="k" type="continuous"><parent link="b"/><child link="c"/>
@@ -251,12 +253,7 @@ TEST(UrdfExtensions, GazeboVisualContentComesBack) {
 // tree stays the URDF's.
 TEST(UrdfExtensions, GazeboJointGoesBackToItsBlock) {
   const std::string out = RoundTrip(R"(<robot name="r">
-    <link name="a"><inertial><mass value="1"/>
-      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
-    <link name="b"><inertial><mass value="1"/>
-      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
-    <link name="c"><inertial><mass value="1"/>
-      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+)" + Body("a") + Body("b") + Body("c") + R"(
     <joint name="j" type="continuous"><parent link="a"/><child link="b"/></joint>
     <joint name="k" type="continuous"><parent link="a"/><child link="c"/></joint>
     <gazebo><joint name="j" type="prismatic"><parent>b</parent>

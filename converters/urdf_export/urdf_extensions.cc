@@ -298,17 +298,15 @@ std::optional<std::string> UrdfExtensions::KeptContinuousLimit(
   return std::nullopt;
 }
 
-std::optional<std::string> UrdfExtensions::KeptUnlimited(
+std::optional<std::string> UrdfExtensions::KeptLimit(
     const UrdfJoint& joint, std::string_view attribute) const {
   XmlElement xml = joint.element >= 0 ? Xml(joint.element) : XmlElement();
   if (!xml) return std::nullopt;
   for (XmlElement c : ChildElements(xml)) {
     if (!InUrdfNamespace(c) || LocalTag(c) != "limit") continue;
     const std::optional<std::string> text = Attribute(c, attribute);
-    if (!text) return std::nullopt;
-    const std::optional<double> value = ParseDouble(TrimWhitespace(*text));
-    if (value && *value < 0) return text;
-    return std::nullopt;
+    if (!text || !ParseDouble(TrimWhitespace(*text))) return std::nullopt;
+    return text;
   }
   return std::nullopt;
 }

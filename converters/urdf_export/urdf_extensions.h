@@ -115,10 +115,10 @@ class UrdfExtensions {
   [[nodiscard]] std::optional<std::string> KeptContinuousLimit(
       const UrdfJoint& joint, const std::string& effort,
       const std::string& velocity);
-  // The `effort` or `velocity` attribute of a joint's <urdf:limit> as
-  // written, when it is a negative number (the URDF said "unlimited" with
-  // it; the SDF holds it as read); nothing otherwise.
-  [[nodiscard]] std::optional<std::string> KeptUnlimited(
+  // An attribute (`lower`, `effort`, ...) of a joint's <urdf:limit> as
+  // written, when it is a number (the import keeps the URDF <limit> where
+  // SDFormat reads it as "unlimited"); nothing otherwise.
+  [[nodiscard]] std::optional<std::string> KeptLimit(
       const UrdfJoint& joint, std::string_view attribute) const;
   // Robot-level <material>s, written before the links.
   [[nodiscard]] std::string RobotHead();

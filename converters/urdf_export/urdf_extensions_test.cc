@@ -268,6 +268,21 @@ TEST(UrdfExtensions, GazeboJointGoesBackToItsBlock) {
                  "      <parent>b</parent>");
 }
 
+// A URDF revolute joint with lower/upper beyond 1e16 (iris.urdf, written
+// from an SDF) is "unbounded" to SDFormat; the export, which writes an
+// unbounded SDF revolute joint as continuous, keeps it revolute with the
+// URDF's numbers as written.
+TEST(UrdfExtensions, UnboundedRevoluteStaysRevolute) {
+  const std::string out = RoundTrip(R"(<robot name="r">)" + Body("a") +
+                                    Body("b") + R"(
+    <joint name="j" type="revolute"><parent link="a"/><child link="b"/>
+      <limit lower="-1e+16" upper="1e+16" effort="1" velocity="2"/></joint>
+  </robot>)");
+  ExpectHas(out, "<joint name=\"j\" type=\"revolute\">");
+  ExpectHas(out, "<limit lower=\"-1e+16\" upper=\"1e+16\" effort=\"1\" "
+                 "velocity=\"2\"/>");
+}
+
 // Every setting of the one table (gazebo_settings.h) that the import and
 // the export both read comes back from URDF -> SDFormat -> URDF as written.
 TEST(GazeboBlocks, EverySettingOfTheTableRoundTrips) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <unordered_map>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -653,8 +654,22 @@ class Writer {
   std::string LimitText(const Edge& edge, std::string_view attribute, double sdf,
                         double fallback) const {
     if (IsEnforced(sdf)) return FormatNumber(sdf);
-    if (auto kept = ext_->KeptUnlimited(edge, attribute)) return EscapeXmlAttribute(*kept);
+    const std::optional<std::string> kept = ext_->KeptLimit(edge, attribute);
+    if (kept && *ParseDouble(TrimWhitespace(*kept)) < 0) return EscapeXmlAttribute(*kept);
     return FormatNumber(fallback);
+  }
+
+  // The lower and upper a URDF revolute joint wrote beyond SDFormat's
+  // "unbounded" (kept in <urdf:limit>), when the SDF's are unbounded too:
+  // the joint stays revolute with them instead of becoming continuous.
+  std::optional<std::pair<std::string, std::string>> KeptUnbounded(const Edge& edge) const {
+    const auto lower = ext_->KeptLimit(edge, "lower");
+    const auto upper = ext_->KeptLimit(edge, "upper");
+    if (!lower || !upper || IsBounded(*ParseDouble(TrimWhitespace(*lower))) ||
+        IsBounded(*ParseDouble(TrimWhitespace(*upper)))) {
+      return std::nullopt;
+    }
+    return std::pair(EscapeXmlAttribute(*lower), EscapeXmlAttribute(*upper));
   }
 
   void EmitJoint(const Edge& edge, std::string* out) {
@@ -676,8 +691,13 @@ class Writer {
     const AxisLimits limits = ReadAxisLimits(axis_node, version);
     const double lo = std::max(limits.lower, -kInfiniteLimit);
     const double hi = std::min(limits.upper, kInfiniteLimit);
+    std::string lo_text = FormatNumber(lo), hi_text = FormatNumber(hi);
     if (type == "revolute" && !IsBounded(lo) && !IsBounded(hi)) {
-      type = "continuous";
+      if (const auto kept = KeptUnbounded(edge)) {
+        std::tie(lo_text, hi_text) = *kept;
+      } else {
+        type = "continuous";
+      }
     }
     const Node& parent = nodes_[edge.parent];
     *out += "  <joint name=\"" + EscapeXmlAttribute(edge.name) + "\" type=\"" + type +
@@ -698,7 +718,7 @@ class Writer {
           *out += "    <limit effort=\"" + e + "\" velocity=\"" + v + "\"/>\n";
         }
       } else {
-        *out += "    <limit lower=\"" + FormatNumber(lo) + "\" upper=\"" + FormatNumber(hi) +
+        *out += "    <limit lower=\"" + lo_text + "\" upper=\"" + hi_text +
                 "\" effort=\"" + e + "\" velocity=\"" + v + "\"/>\n";
       }
       if (damping || friction) {

@@ -330,7 +330,8 @@ void ApplyModelGazebo(const GazeboContext& ctx, XmlElement gazebo) {
       continue;
     }
     const NodeId node = CopyNamed(ctx, setting, ctx.model);
-    if (tag == "link" || tag == "joint" || tag == "frame" || tag == "model") {
+    if (tag == "link" || tag == "joint" || tag == "frame" || tag == "model" ||
+        tag.find(':') != std::string::npos) {
       ctx.tree->SetAttribute(node, "urdf:kind", kGazeboContentKind);
     }
   }

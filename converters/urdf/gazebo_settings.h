@@ -76,10 +76,12 @@ inline constexpr char kGazeboMaterialUri[] =
 // A joint's block asking that its fixed joint stay a joint (not lumped
 // into the parent link): the setting the export writes, and both names
 // the import reads.
-// The `urdf:kind` the import gives a link, joint, frame or model it copied
-// from a robot-level <gazebo> block (PR2's gripper joints that close
-// kinematic loops for Gazebo): simulator content, not part of the URDF
-// tree; the export writes it back into a robot-level <gazebo> block.
+// The `urdf:kind` the import gives a link, joint, frame, model or
+// namespaced element it copied from a robot-level <gazebo> block (PR2's
+// gripper joints that close kinematic loops for Gazebo, old Gazebo's
+// <controller:...>): simulator content, not part of the URDF tree nor
+// robot-level URDF content; the export writes it back into a robot-level
+// <gazebo> block.
 inline constexpr char kGazeboContentKind[] = "gazebo";
 
 inline constexpr char kGazeboPreserveFixedJoint[] = "preserveFixedJoint";

@@ -470,9 +470,9 @@ class Blocks {
     if (!xml) return out;
     for (XmlElement c : ChildElements(xml)) {
       const std::string tag = Tag(c);
-      if (tag == "pose" || tag == "include" || IsNamespaced(c) ||
+      if (tag == "pose" || tag == "include" ||
           ((tag == "link" || tag == "joint" || tag == "frame" ||
-            tag == "model") &&
+            tag == "model" || IsNamespaced(c)) &&
            !IsGazeboContent(c))) {
         continue;
       }

@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "converters/urdf_export/gazebo_blocks.h"
 #include "converters/urdf_export/urdf_mimic.h"
 #include "converters/xml/text_values.h"
 #include "converters/xml/xml_escape.h"
@@ -333,7 +334,7 @@ std::string UrdfExtensions::RobotTail() {
       if (tag == "material" || tag == "joint" || tag == "link") continue;
       options.tag = tag;
       if (tag == "transmission") options.joint_names = &joint_names_;
-    } else if (!IsNamespaced(c)) {
+    } else if (!IsNamespaced(c) || IsGazeboContent(c)) {
       continue;  // SDF content: the links and joints, or <gazebo> content
     }
     out += EmitXml(c, options, &used_);

@@ -257,7 +257,9 @@ TEST(UrdfExtensions, GazeboJointGoesBackToItsBlock) {
     <joint name="j" type="continuous"><parent link="a"/><child link="b"/></joint>
     <joint name="k" type="continuous"><parent link="a"/><child link="c"/></joint>
     <gazebo><joint name="j" type="prismatic"><parent>b</parent>
-      <child>c</child><axis><xyz>0 1 0</xyz></axis></joint></gazebo>
+      <child>c</child><axis><xyz>0 1 0</xyz></axis></joint>
+      <controller:p3d xmlns:controller="urn:c" name="p"/></gazebo>
+    <drake:thing xmlns:drake="urn:d" name="t"/>
   </robot>)");
   const urdf::ModelInterfaceSharedPtr m = urdf::parseURDF(out);
   ASSERT_TRUE(m) << out;
@@ -266,6 +268,10 @@ TEST(UrdfExtensions, GazeboJointGoesBackToItsBlock) {
   EXPECT_EQ(m->getJoint("k")->child_link_name, "c");
   ExpectHas(out, "<gazebo>\n    <joint name=\"j\" type=\"prismatic\">\n"
                  "      <parent>b</parent>");
+  // Namespaced content of the block goes back into it; the URDF's own
+  // namespaced elements stay at robot level.
+  ExpectHas(out, "    </joint>\n    <controller:p3d name=\"p\"/>\n  </gazebo>");
+  ExpectHas(out, "\n  <drake:thing name=\"t\"/>\n");
 }
 
 // A URDF revolute joint with lower/upper beyond 1e16 (iris.urdf, written

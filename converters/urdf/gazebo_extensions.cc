@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 #include "converters/urdf/gazebo_settings.h"
 #include "converters/xml/text_values.h"
@@ -89,16 +91,70 @@ class Leftovers {
   NodeId node_ = kNoNode;
 };
 
+// libsdformat 12 looks at neither a <plugin> nor a namespaced element, nor
+// inside them, for '::' in names or for siblings sharing a name
+// (parser.cc, shouldValidateElement).
+bool CheckedByLibsdformat(std::string_view tag) {
+  return tag != "plugin" && tag.find(':') == std::string_view::npos;
+}
+
+// Every `name` holding '::' in `copy` (copied from `source`), at any depth
+// below its top (and the top too when `with_top`), outside what libsdformat
+// does not check: libsdformat 12 refuses '::' in the name of every element
+// of an SDFormat 1.8 file, unknown ones included. Each is renamed as
+// RepairName repairs it, unique among its named siblings, with a warning,
+// and urdf:name keeps the name as written (the URDF export restores it).
+void RepairNestedNames(const GazeboContext& ctx, XmlElement source,
+                       NodeId copy, bool with_top) {
+  std::vector<std::pair<XmlElement, NodeId>> stack;
+  const auto push_children = [&](XmlElement from, NodeId to) {
+    const std::vector<XmlElement> from_kids = ChildElements(from);
+    const std::vector<NodeId> to_kids = ctx.tree->ChildElements(to);
+    for (size_t i = 0; i < from_kids.size() && i < to_kids.size(); ++i) {
+      stack.push_back({from_kids[i], to_kids[i]});
+    }
+  };
+  if (!CheckedByLibsdformat(Tag(source))) return;
+  if (with_top) {
+    stack.push_back({source, copy});
+  } else {
+    push_children(source, copy);
+  }
+  while (!stack.empty()) {
+    const auto [from, node] = stack.back();
+    stack.pop_back();
+    const std::string tag = Tag(from);
+    if (!CheckedByLibsdformat(tag)) continue;
+    push_children(from, node);
+    const std::optional<std::string> name = ctx.tree->Attribute(node, "name");
+    if (!name || name->find("::") == std::string::npos) continue;
+    NameScope siblings;
+    const NodeId parent = ctx.tree->ParentElement(node);
+    for (const NodeId s : ctx.tree->ChildElements(parent)) {
+      if (s == node) continue;
+      if (const auto n = ctx.tree->Attribute(s, "name")) siblings.Reserve(*n);
+    }
+    const std::string claimed = siblings.Claim(*name, tag);
+    ctx.tree->SetAttribute(node, "name", claimed);
+    ctx.tree->SetAttribute(node, "urdf:name", *name);
+    ctx.diags->Warning(Code::kReservedName, Locate(from),
+                       "<gazebo> content <" + tag + " name=\"" + *name +
+                           "\"> has '::' in its name, which libsdformat "
+                           "refuses in SDFormat 1.8 outside <plugin> and "
+                           "namespaced elements; renamed '" +
+                           claimed + "' (urdf:name keeps the name)");
+  }
+}
+
 // Copies `setting` into `target`, renamed when its name is taken there.
 NodeId CopyNamed(const GazeboContext& ctx, XmlElement setting,
                  NodeId target) {
   const NodeId node =
       CopyXml(setting, ctx.tree, target, ctx.namespaces);
+  RepairNestedNames(ctx, setting, node, /*with_top=*/false);
   const std::string tag = Tag(setting);
   const std::optional<std::string> name = ctx.tree->Attribute(node, "name");
-  if (!name || tag == "plugin" || tag.find(':') != std::string::npos) {
-    return node;
-  }
+  if (!name || !CheckedByLibsdformat(tag)) return node;
   NameScope& scope = (*ctx.scopes)[target];
   const bool clash = scope.Taken(*name);
   const std::string claimed = scope.Claim(*name, tag);
@@ -145,7 +201,8 @@ void CopyIntoEach(const GazeboContext& ctx, XmlElement block,
   }
   for (const NodeId target : targets) {
     for (XmlElement c : ChildElements(block)) {
-      CopyXml(c, ctx.tree, target, ctx.namespaces);
+      RepairNestedNames(ctx, c, CopyXml(c, ctx.tree, target, ctx.namespaces),
+                        /*with_top=*/true);
     }
   }
 }
@@ -266,11 +323,16 @@ void ApplyJointGazebo(const GazeboContext& ctx, XmlElement gazebo,
 
 void ApplyModelGazebo(const GazeboContext& ctx, XmlElement gazebo) {
   for (XmlElement setting : ChildElements(gazebo)) {
-    if (Tag(setting) == "static") {
+    const std::string tag = Tag(setting);
+    if (tag == "static") {
       SetAt(ctx, ctx.model, "static", *ValueOf(ctx, setting, Kind::kBool),
             Locate(setting));
-    } else {
-      CopyNamed(ctx, setting, ctx.model);
+      continue;
+    }
+    const NodeId node = CopyNamed(ctx, setting, ctx.model);
+    if (tag == "link" || tag == "joint" || tag == "frame" || tag == "model" ||
+        tag.find(':') != std::string::npos) {
+      ctx.tree->SetAttribute(node, "urdf:kind", kGazeboContentKind);
     }
   }
 }

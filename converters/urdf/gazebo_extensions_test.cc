@@ -157,6 +157,9 @@ TEST_F(GazeboTest, NamedContentKeepsSiblingNamesUnique) {
   ASSERT_TRUE(Convert(Robot(R"(<gazebo><joint name="j" type="fixed">
       <parent>a</parent><child>b</child></joint></gazebo>)")));
   EXPECT_EQ(Attr({"model", "joint@j_joint"}, "urdf:name"), "j");
+  // Not a URDF joint: the export writes it back into a <gazebo> block.
+  EXPECT_EQ(Attr({"model", "joint@j_joint"}, "urdf:kind"), "gazebo");
+  EXPECT_FALSE(Attr({"model", "joint@j"}, "urdf:kind"));
   TakeWarning(Code::kDuplicateName);
 }
 
@@ -167,6 +170,42 @@ TEST_F(GazeboTest, NamespacedContentIsDeclared) {
       "</robot>"));
   EXPECT_TRUE(Has({"model", "link@a", "sensor:contact", "x"}));
   EXPECT_NE(sdf_.find("xmlns:sensor=\"http://s\""), std::string::npos);
+}
+
+// libsdformat 12 refuses '::' in the `name` of any element of a 1.8 file,
+// except inside <plugin> and namespaced elements (parser.cc,
+// recursiveSiblingNoDoubleColonInNames): nested content is renamed, unique
+// among its named siblings, and urdf:name keeps what the URDF wrote.
+TEST_F(GazeboTest, DoubleColonInNestedNamesIsRepairedOutsidePlugins) {
+  ASSERT_TRUE(ConvertText(
+      "<robot name=\"r\" xmlns:c=\"urn:c\">\n" +
+      Robot(R"(<gazebo reference="a"><sensor name="ft" type="force_torque">
+        <api name="ati::Ati"/><api name="ati_Ati"/>
+        <plugin name="gz::sim::P" filename="p"><y name="p::q"/></plugin>
+        <c:x name="c::d"/></sensor>
+        <collision><surface><z name="s::t"/></surface></collision></gazebo>
+      <gazebo><plugin name="gz::sim::systems::JointStatePublisher"
+        filename="j"/></gazebo>)") +
+      "</robot>"));
+  const std::vector<std::string> ft = {"model", "link@a", "sensor@ft"};
+  auto under = [&](std::vector<std::string> base,
+                   const std::vector<std::string>& rest) {
+    base.insert(base.end(), rest.begin(), rest.end());
+    return base;
+  };
+  // `ati_Ati` is a sibling's: the repair takes the next free variant.
+  EXPECT_EQ(Attr(under(ft, {"api@ati_Ati_api"}), "urdf:name"), "ati::Ati");
+  EXPECT_FALSE(Attr(under(ft, {"api@ati_Ati"}), "urdf:name"));
+  EXPECT_TRUE(Has(under(ft, {"plugin@gz::sim::P", "y@p::q"})));
+  EXPECT_TRUE(Has(under(ft, {"c:x@c::d"})));
+  EXPECT_EQ(Attr({"model", "link@a", "collision@c", "surface", "z@s_t"},
+                 "urdf:name"),
+            "s::t");
+  EXPECT_TRUE(Has({"model", "plugin@gz::sim::systems::JointStatePublisher"}));
+  EXPECT_EQ(TakeWarning(Code::kReservedName).source.line, 6);
+  EXPECT_EQ(TakeWarning(Code::kReservedName).source.line, 9);
+  // <api> and <z> are not SDFormat: the reader says they are ignored.
+  for (int i = 0; i < 3; ++i) TakeWarning(Code::kElementInvalid);
 }
 
 }  // namespace

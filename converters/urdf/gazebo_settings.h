@@ -76,6 +76,14 @@ inline constexpr char kGazeboMaterialUri[] =
 // A joint's block asking that its fixed joint stay a joint (not lumped
 // into the parent link): the setting the export writes, and both names
 // the import reads.
+// The `urdf:kind` the import gives a link, joint, frame, model or
+// namespaced element it copied from a robot-level <gazebo> block (PR2's
+// gripper joints that close kinematic loops for Gazebo, old Gazebo's
+// <controller:...>): simulator content, not part of the URDF tree nor
+// robot-level URDF content; the export writes it back into a robot-level
+// <gazebo> block.
+inline constexpr char kGazeboContentKind[] = "gazebo";
+
 inline constexpr char kGazeboPreserveFixedJoint[] = "preserveFixedJoint";
 inline bool IsGazeboPreserveFixedJoint(std::string_view tag) {
   return tag == kGazeboPreserveFixedJoint ||

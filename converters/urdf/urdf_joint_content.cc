@@ -1,5 +1,6 @@
 #include "converters/urdf/urdf_joint_content.h"
 
+#include "converters/sdf/joint_limits.h"
 #include "converters/urdf/urdf_values.h"
 
 namespace sdfconv {
@@ -88,8 +89,18 @@ bool KeptVerbatim(const urdf::Joint& joint, XmlElement child) {
   const bool fixed = joint.type == urdf::Joint::FIXED;
   if (tag == "axis" || tag == "dynamics") return fixed;
   if (tag == "limit") {
-    return fixed || (joint.type == urdf::Joint::CONTINUOUS &&
-                     (Attribute(child, "lower") || Attribute(child, "upper")));
+    // What SDFormat reads as "unlimited", written as read: a negative
+    // effort or velocity, or a revolute joint's lower and upper both
+    // beyond 1e16 (which the export would write as continuous). The URDF's
+    // text is kept so that the export writes it back.
+    const bool unlimited =
+        joint.limits &&
+        (joint.limits->effort < 0 || joint.limits->velocity < 0 ||
+         (joint.type == urdf::Joint::REVOLUTE &&
+          !IsBounded(joint.limits->lower) && !IsBounded(joint.limits->upper)));
+    return fixed || unlimited ||
+           (joint.type == urdf::Joint::CONTINUOUS &&
+            (Attribute(child, "lower") || Attribute(child, "upper")));
   }
   return false;
 }

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "converters/urdf/inertia_merge.h"
+#include "converters/urdf/urdf_joint_content.h"
 #include "converters/urdf/urdf_values.h"
 
 namespace sdfconv {
@@ -23,6 +24,7 @@ std::string ContentName(const ImportContext& ctx, XmlElement element,
   const bool clash = names->Taken(written);
   const std::string name = names->Claim(written, kind);
   if (name != written) {
+    // urdf:name (set by the caller) keeps the URDF name for the export.
     ctx.diags->Warning(
         clash ? Code::kDuplicateName : Code::kReservedName, ctx.At(element),
         std::string(kind) + " " + Quote(written) + " of link " +
@@ -162,6 +164,7 @@ LinkContent WriteVisualsAndCollisions(const ImportContext& ctx,
       ctx.tree->SetAttribute(
           node, "name",
           ContentName(ctx, e, visual.name, link, "visual", v, names));
+      if (!visual.name.empty()) MarkUrdfName(ctx, node, visual.name);
       WritePose(ctx, e, visual.origin, node, relative_to);
       WriteGeometry(ctx, e, *visual.geometry, node);
       if (visual.material) WriteMaterial(ctx, e, *visual.material, node);
@@ -173,6 +176,7 @@ LinkContent WriteVisualsAndCollisions(const ImportContext& ctx,
       ctx.tree->SetAttribute(
           node, "name",
           ContentName(ctx, e, collision.name, link, "collision", c, names));
+      if (!collision.name.empty()) MarkUrdfName(ctx, node, collision.name);
       WritePose(ctx, e, collision.origin, node, relative_to);
       WriteGeometry(ctx, e, *collision.geometry, node);
       content.collisions.push_back(node);

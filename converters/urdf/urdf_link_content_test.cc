@@ -130,8 +130,12 @@ TEST_F(LinkContentTest, NamesAreKeptAndUnnamedOnesGenerated) {
   EXPECT_TRUE(Has({"model", "link@a", "visual@a_visual_2"}));
   EXPECT_TRUE(Has({"model", "link@a", "collision@a_collision"}));
   // A collision may not share the name of a visual in SDFormat.
-  EXPECT_EQ(Attr({"model", "link@a", "collision@shell_collision"}, "name"),
-            "shell_collision");
+  // urdf:name keeps the URDF name of a renamed one (the export writes it).
+  EXPECT_EQ(Attr({"model", "link@a", "collision@shell_collision"},
+                 "urdf:name"),
+            "shell");
+  EXPECT_FALSE(Attr({"model", "link@a", "visual@shell"}, "urdf:name"));
+  EXPECT_FALSE(Attr({"model", "link@a", "visual@a_visual"}, "urdf:name"));
   TakeWarning(Code::kDuplicateName);
 }
 

@@ -240,7 +240,41 @@ class Blocks {
     }
     if (any == kNoElement) return "";
     return SurfaceText(collisions, any, (*in_.links)[i].name) +
-           MaterialText(visuals, any, (*in_.links)[i].name);
+           MaterialText(visuals, any, (*in_.links)[i].name) +
+           VisualText(visuals, any, (*in_.links)[i].name);
+  }
+
+  // What the visuals hold beyond what URDF says (pose, geometry, material):
+  // a <gazebo><visual> block's content (plugin, transparency, ...), written
+  // as one such block when every visual of the URDF link holds the same.
+  std::string VisualText(const std::vector<XmlElement>& visuals,
+                         ElementId at, const std::string& link) {
+    std::string first;
+    XmlNamespaces scratch;
+    for (size_t k = 0; k < visuals.size(); ++k) {
+      std::string text;
+      for (XmlElement child : ChildElements(visuals[k])) {
+        const std::string tag = Tag(child);
+        if (tag == "pose" || tag == "geometry" || tag == "material" ||
+            tag == "frame" || InUrdfNamespace(child)) {
+          continue;
+        }
+        XmlEmitOptions options;
+        options.indent = 6;
+        options.restore_names = true;
+        text += EmitXml(child, options, k == 0 ? &used_ : &scratch);
+      }
+      if (k == 0) {
+        first = text;
+      } else if (text != first) {
+        Warn(at, "the visuals of URDF link '" + link +
+                     "' hold different simulator content; a <gazebo> "
+                     "<visual> block applies to every visual of a link, so "
+                     "none is written");
+        return "";
+      }
+    }
+    return first.empty() ? "" : "    <visual>\n" + first + "    </visual>\n";
   }
 
   std::string SurfaceText(const std::vector<XmlElement>& collisions,
@@ -295,6 +329,7 @@ class Blocks {
         XmlEmitOptions options;
         options.diags = &diags_;
         options.indent = 6;
+        options.restore_names = true;
         text += EmitXml(child, options, &scratch);
       }
       if (k == 0) {
@@ -314,6 +349,7 @@ class Blocks {
         XmlEmitOptions options;
         options.diags = &diags_;
         options.indent = 6;
+        options.restore_names = true;
         out += EmitXml(child, options, &used_);
       }
     }
@@ -437,8 +473,10 @@ class Blocks {
     if (!xml) return out;
     for (XmlElement c : ChildElements(xml)) {
       const std::string tag = Tag(c);
-      if (tag == "pose" || tag == "link" || tag == "joint" || tag == "frame" ||
-          tag == "model" || tag == "include" || IsNamespaced(c)) {
+      if (tag == "pose" || tag == "include" ||
+          ((tag == "link" || tag == "joint" || tag == "frame" ||
+            tag == "model" || IsNamespaced(c)) &&
+           !IsGazeboContent(c))) {
         continue;
       }
       out += Copy(c);
@@ -478,6 +516,10 @@ class Blocks {
 std::string GazeboBlocks(const GazeboInput& input, XmlNamespaces* used,
                          Diagnostics* diags) {
   return Blocks(input, used, diags).Run();
+}
+
+bool IsGazeboContent(XmlElement element) {
+  return element && UrdfAttribute(element, "kind") == kGazeboContentKind;
 }
 
 }  // namespace sdfconv

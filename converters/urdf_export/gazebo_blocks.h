@@ -66,6 +66,12 @@ struct GazeboInput {
   const std::vector<std::vector<ElementId>>* shapes = nullptr;
 };
 
+// Whether `element` (a link, joint, frame or model of the SDF) is one the
+// URDF import copied from a robot-level <gazebo> block (urdf:kind="gazebo",
+// gazebo_settings.h): it is not part of the URDF tree, and GazeboBlocks
+// writes it back into the robot-level block.
+[[nodiscard]] bool IsGazeboContent(XmlElement element);
+
 // Every <gazebo> block of the model, in link, joint, robot order, each
 // ending with a newline; "" when there is nothing to write. Warnings say
 // what cannot be written (surface parameters that differ between the

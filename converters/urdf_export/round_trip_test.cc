@@ -28,6 +28,7 @@
 #include <urdf_parser/urdf_parser.h>
 
 #include "converters/registry.h"
+#include "converters/sdf/value_level.h"
 #include "converters/urdf/urdf_test_util.h"
 #include "converters/urdf/urdf_to_sdf.h"
 #include "converters/urdf_export/urdf_writer.h"
@@ -403,16 +404,20 @@ bool Import(const XmlTree& urdf, Sdf* out, std::string* why) {
     *why = "import failed";
     return false;
   }
-  out->doc = ReadString(*text, "round_trip.sdf", &diags, {}, &out->sources);
-  if (!out->doc || diags.HasErrors()) {
+  Diagnostics read;
+  out->doc = ReadString(*text, "round_trip.sdf", &read, {}, &out->sources);
+  // As every conversion reads: a value the URDF wrote and SDFormat forbids
+  // (an impossible inertia urdfdom accepts) is kept as written.
+  if (!out->doc || !KeepValuesAsWritten(read, &diags)) {
     *why = "SDF text not read back";
-    for (const Diagnostic& d : diags.items()) {
+    for (const Diagnostic& d : read.items()) {
       if (d.severity == Severity::kError) *why += ": " + d.message;
     }
     return false;
   }
-  out->graph = BuildFrameGraph(*out->doc, &diags);
-  if (diags.HasErrors()) {
+  Diagnostics graph;
+  out->graph = BuildFrameGraph(*out->doc, &graph);
+  if (!KeepValuesAsWritten(graph, &diags)) {
     *why = "SDF not valid";
     return false;
   }
@@ -448,17 +453,8 @@ struct Known {
   const char* diff;
 };
 constexpr Known kKnown[] = {
-    // Negative URDF effort/velocity is SDF's "unlimited": the default.
-    {"eve_r3.urdf", " effort -1 -> 1"},
-    {"eve_r3.urdf", " velocity -1 -> 1"},
-    // <gazebo><visual> content other than a material script.
-    {"rethinkBaxter.urdf", "display: lost <visual>"},
     // One setting written twice for a link (two blocks) is written once.
     {"amrPioneer3AT.urdf", "lost material=Gazebo/Black"},
-    // Visuals of a massless link renamed by the importer in the body link.
-    {"irb6640.urdf", "] name"},
-    // The core refuses the importer's impossible inertias.
-    {"", "has an invalid inertia"},
 };
 
 // Whether the difference is listed in kKnown; marks the entry used.

@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "converters/urdf_export/gazebo_blocks.h"
 #include "converters/urdf_export/urdf_mimic.h"
 #include "converters/xml/text_values.h"
 #include "converters/xml/xml_escape.h"
@@ -298,6 +299,19 @@ std::optional<std::string> UrdfExtensions::KeptContinuousLimit(
   return std::nullopt;
 }
 
+std::optional<std::string> UrdfExtensions::KeptLimit(
+    const UrdfJoint& joint, std::string_view attribute) const {
+  XmlElement xml = joint.element >= 0 ? Xml(joint.element) : XmlElement();
+  if (!xml) return std::nullopt;
+  for (XmlElement c : ChildElements(xml)) {
+    if (!InUrdfNamespace(c) || LocalTag(c) != "limit") continue;
+    const std::optional<std::string> text = Attribute(c, attribute);
+    if (!text || !ParseDouble(TrimWhitespace(*text))) return std::nullopt;
+    return text;
+  }
+  return std::nullopt;
+}
+
 std::string UrdfExtensions::RobotHead() {
   std::string out;
   if (!model_xml_) return out;
@@ -320,7 +334,7 @@ std::string UrdfExtensions::RobotTail() {
       if (tag == "material" || tag == "joint" || tag == "link") continue;
       options.tag = tag;
       if (tag == "transmission") options.joint_names = &joint_names_;
-    } else if (!IsNamespaced(c)) {
+    } else if (!IsNamespaced(c) || IsGazeboContent(c)) {
       continue;  // SDF content: the links and joints, or <gazebo> content
     }
     out += EmitXml(c, options, &used_);

@@ -37,6 +37,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "converters/xml/xml_sources.h"
@@ -114,6 +115,11 @@ class UrdfExtensions {
   [[nodiscard]] std::optional<std::string> KeptContinuousLimit(
       const UrdfJoint& joint, const std::string& effort,
       const std::string& velocity);
+  // An attribute (`lower`, `effort`, ...) of a joint's <urdf:limit> as
+  // written, when it is a number (the import keeps the URDF <limit> where
+  // SDFormat reads it as "unlimited"); nothing otherwise.
+  [[nodiscard]] std::optional<std::string> KeptLimit(
+      const UrdfJoint& joint, std::string_view attribute) const;
   // Robot-level <material>s, written before the links.
   [[nodiscard]] std::string RobotHead();
   // Robot-level <transmission>s, kept <gazebo> blocks, other kept

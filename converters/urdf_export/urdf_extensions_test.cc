@@ -1,7 +1,10 @@
 // The `urdf:` content and <gazebo> blocks the URDF back end writes, on small
 // inline models: each mapping's result is read back (urdfdom, or the URDF
 // front end) and its values asserted.
+#include <cstdlib>
+#include <fstream>
 #include <map>
+#include <optional>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -15,6 +18,7 @@
 #include "core/frame_graph.h"
 #include "core/pose.h"
 #include "core/resolver.h"
+#include "testing/sdformat_oracle.h"
 
 namespace sdfconv {
 namespace {
@@ -106,6 +110,183 @@ TEST(UrdfExtensions, MasslessFixedLinkStaysALinkWithItsVisual) {
                      "type=\"imu\">\n      <pose>0 0 0.1 0 0 0</pose>"),
             std::string::npos)
       << out;
+}
+
+// A URDF link with a unit inertia and `content`.
+std::string Body(const std::string& name, const std::string& content = "") {
+  return "<link name=\"" + name + "\"><inertial><mass value=\"1\"/><inertia "
+         "ixx=\"1\" ixy=\"0\" ixz=\"0\" iyy=\"1\" iyz=\"0\" izz=\"1\"/>"
+         "</inertial>" + content + "</link>\n";
+}
+
+// Fails, printing `text`, unless `text` holds `part`.
+void ExpectHas(const std::string& text, const std::string& part) {
+  EXPECT_NE(text.find(part), std::string::npos) << part << "\n" << text;
+}
+
+// URDF text -> the SDF text the import writes (empty when refused).
+std::string Import(const std::string& urdf) {
+  Diagnostics diags;
+  const auto xml = XmlTree::Parse(urdf, "t.urdf", &diags);
+  return xml ? UrdfToSdf(*xml, {}, &diags).value_or("") : "";
+}
+
+// libsdformat 12's verdict on SDF text (written to a file it loads).
+testing::OracleResult Oracle(const std::string& sdf, const std::string& name) {
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  const std::string path =
+      std::string(tmp != nullptr ? tmp : "/tmp") + "/" + name + ".sdf";
+  std::ofstream(path, std::ios::binary) << sdf;
+  return testing::LoadWithSdformat(path);
+}
+
+// Custom content whose names hold '::' (Valkyrie's <api name="pkg::Class">
+// inside a <gazebo> sensor, Gazebo plugin class names): the SDF the import
+// writes loads in libsdformat 12 without error, and the URDF export writes
+// every such attribute back byte for byte.
+TEST(UrdfExtensions, DoubleColonNamesLoadInLibsdformatAndComeBack) {
+  const std::string gazebo = R"(<gazebo reference="a">
+      <sensor name="ft" type="force_torque">
+        <api name="ati_sensor_interface::ATISensorInterface"/>
+        <plugin name="gz::sim::systems::ForceTorque" filename="f">
+          <y name="p::q"/></plugin></sensor>
+      <collision><surface><z name="s::t"/></surface></collision></gazebo>
+    <gazebo><plugin name="gz::sim::systems::JointStatePublisher"
+      filename="gz-sim-joint-state-publisher-system"/></gazebo>)";
+  const std::string urdf = R"(<robot name="r">
+    <link name="a"><inertial><mass value="1"/>
+      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>
+      <collision><geometry><sphere radius="1"/></geometry></collision></link>
+    )" + gazebo + "</robot>";
+  const std::string sdf = Import(urdf);
+  const testing::OracleResult imported = Oracle(sdf, "imported");
+  EXPECT_TRUE(imported.valid) << sdf << imported.diagnostics;
+  EXPECT_TRUE(imported.errors.empty());
+  // The same SDF with the URDF's name as written is refused: the check
+  // above can fail.
+  std::string as_written = sdf;
+  const std::string repaired = "name=\"ati_sensor_interface_ATISensorInterface\"";
+  const size_t at = as_written.find(repaired);
+  ASSERT_NE(at, std::string::npos) << sdf;
+  as_written.replace(at, repaired.size(),
+                     "name=\"ati_sensor_interface::ATISensorInterface\"");
+  const testing::OracleResult refused = Oracle(as_written, "as_written");
+  ASSERT_FALSE(refused.errors.empty());
+  EXPECT_EQ(refused.errors.front().code, "RESERVED_NAME");
+
+  const std::string out = Export(sdf);
+  for (const char* attribute :
+       {"<api name=\"ati_sensor_interface::ATISensorInterface\"/>",
+        "<plugin name=\"gz::sim::systems::ForceTorque\" filename=\"f\">",
+        "<y name=\"p::q\"/>", "<z name=\"s::t\"/>",
+        "<plugin name=\"gz::sim::systems::JointStatePublisher\" "
+        "filename=\"gz-sim-joint-state-publisher-system\"/>"}) {
+    ExpectHas(out, attribute);
+  }
+  EXPECT_EQ(out.find("urdf:name"), std::string::npos) << out;
+  EXPECT_EQ(out.find("ati_sensor_interface_ATISensorInterface"),
+            std::string::npos)
+      << out;
+}
+
+// A negative URDF effort / velocity (eve_r3 writes -1.0: "unlimited") is
+// SDFormat's "unlimited" too; the export writes the URDF's text back, not
+// the default it writes for plain SDF (1e16). A value edited in the SDF
+// wins.
+TEST(UrdfExtensions, NegativeEffortAndVelocityComeBackAsWritten) {
+  const std::string urdf = R"(<robot name="r">
+)" + Body("a") + Body("b") + Body("c") + R"(
+    <joint name="j" type="revolute"><parent link="a"/><child link="b"/>
+      <limit lower="-1.0472" upper="1.0472" effort="-1.0" velocity="-1.0"/></joint>
+    <joint name="k" type="continuous"><parent link="b"/><child link="c"/>
+      <limit effort="-2" velocity="3"/></joint>
+  </robot>)";
+  const std::string sdf = Import(urdf);
+  ExpectHas(sdf, "<effort>-1</effort>");
+  const std::string out = Export(sdf);
+  ExpectHas(out, "<limit lower=\"-1.0472\" upper=\"1.0472\" "
+                 "effort=\"-1.0\" velocity=\"-1.0\"/>");
+  ExpectHas(out, "<limit effort=\"-2\" velocity=\"3\"/>");
+  std::string edited = sdf;
+  const size_t at = edited.find("<effort>-1</effort>");
+  edited.replace(at, std::string("<effort>-1</effort>").size(),
+                 "<effort>5</effort>");
+  ExpectHas(Export(edited), "effort=\"5\" velocity=\"-1.0\"");
+}
+
+// A visual and a collision of one link may share a name in URDF, not in
+// SDFormat: the import renames the collision, and the export writes the
+// URDF name back.
+TEST(UrdfExtensions, RenamedCollisionGetsItsUrdfNameBack) {
+  const std::string out = RoundTrip(R"(<robot name="r">
+    <link name="a"><inertial><mass value="1"/>
+      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>
+      <visual name="shell"><geometry><sphere radius="1"/></geometry></visual>
+      <collision name="shell"><geometry><sphere radius="1"/></geometry>
+      </collision></link></robot>)");
+  ExpectHas(out, "<visual name=\"shell\">");
+  ExpectHas(out, "<collision name=\"shell\">");
+}
+
+// A <gazebo><visual> block's content goes into every visual of the link
+// (Baxter's screen plugin); the export writes it back as one block.
+TEST(UrdfExtensions, GazeboVisualContentComesBack) {
+  const std::string out = RoundTrip(R"(<robot name="r">
+    <link name="a"><inertial><mass value="1"/>
+      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>
+      <visual><geometry><sphere radius="1"/></geometry></visual>
+      <visual><geometry><box size="1 1 1"/></geometry></visual></link>
+    <gazebo reference="a"><visual><transparency>0.5</transparency>
+      <plugin name="screen" filename="libv.so"><h>600</h></plugin></visual>
+    </gazebo></robot>)");
+  ExpectHas(out,
+            "<gazebo reference=\"a\">\n    <visual>\n"
+            "      <transparency>0.5</transparency>\n"
+            "      <plugin name=\"screen\" filename=\"libv.so\">\n"
+            "        <h>600</h>\n      </plugin>\n    </visual>\n"
+            "  </gazebo>");
+}
+
+// A robot-level <gazebo> block's SDF joint (PR2's gripper joints close a
+// kinematic loop for Gazebo) is simulator content: the export writes it
+// back into a robot-level <gazebo> block, with its URDF name, and the URDF
+// tree stays the URDF's.
+TEST(UrdfExtensions, GazeboJointGoesBackToItsBlock) {
+  const std::string out = RoundTrip(R"(<robot name="r">
+)" + Body("a") + Body("b") + Body("c") + R"(
+    <joint name="j" type="continuous"><parent link="a"/><child link="b"/></joint>
+    <joint name="k" type="continuous"><parent link="a"/><child link="c"/></joint>
+    <gazebo><joint name="j" type="prismatic"><parent>b</parent>
+      <child>c</child><axis><xyz>0 1 0</xyz></axis></joint>
+      <controller:p3d xmlns:controller="urn:c" name="p"/></gazebo>
+    <drake:thing xmlns:drake="urn:d" name="t"/>
+  </robot>)");
+  const urdf::ModelInterfaceSharedPtr m = urdf::parseURDF(out);
+  ASSERT_TRUE(m) << out;
+  EXPECT_EQ(m->joints_.size(), 2u);
+  EXPECT_EQ(m->getJoint("j")->type, urdf::Joint::CONTINUOUS);
+  EXPECT_EQ(m->getJoint("k")->child_link_name, "c");
+  ExpectHas(out, "<gazebo>\n    <joint name=\"j\" type=\"prismatic\">\n"
+                 "      <parent>b</parent>");
+  // Namespaced content of the block goes back into it; the URDF's own
+  // namespaced elements stay at robot level.
+  ExpectHas(out, "    </joint>\n    <controller:p3d name=\"p\"/>\n  </gazebo>");
+  ExpectHas(out, "\n  <drake:thing name=\"t\"/>\n");
+}
+
+// A URDF revolute joint with lower/upper beyond 1e16 (iris.urdf, written
+// from an SDF) is "unbounded" to SDFormat; the export, which writes an
+// unbounded SDF revolute joint as continuous, keeps it revolute with the
+// URDF's numbers as written.
+TEST(UrdfExtensions, UnboundedRevoluteStaysRevolute) {
+  const std::string out = RoundTrip(R"(<robot name="r">)" + Body("a") +
+                                    Body("b") + R"(
+    <joint name="j" type="revolute"><parent link="a"/><child link="b"/>
+      <limit lower="-1e+16" upper="1e+16" effort="1" velocity="2"/></joint>
+  </robot>)");
+  ExpectHas(out, "<joint name=\"j\" type=\"revolute\">");
+  ExpectHas(out, "<limit lower=\"-1e+16\" upper=\"1e+16\" effort=\"1\" "
+                 "velocity=\"2\"/>");
 }
 
 // Every setting of the one table (gazebo_settings.h) that the import and

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <unordered_map>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -131,9 +132,11 @@ class Writer {
   void MarkSubtree() {
     in_model_.assign(doc_.size(), false);
     in_model_[model_] = true;
+    // What the URDF import copied from a <gazebo> block is not URDF
+    // (gazebo_blocks.h writes it back there).
     for (ElementId e = model_ + 1; e < static_cast<ElementId>(doc_.size());
          ++e) {
-      in_model_[e] = in_model_[doc_.at(e).parent];
+      in_model_[e] = in_model_[doc_.at(e).parent] && !IsGazeboContent(Xml(e));
     }
   }
 
@@ -551,7 +554,9 @@ class Writer {
     std::optional<std::string> geometry = Geometry(id, node);
     if (!geometry) return;
     const char* tag = visual ? "visual" : "collision";
-    *out += std::string("    <") + tag + " name=\"" + EscapeXmlAttribute(e.name) +
+    // The URDF name the import renamed (urdf:name), else the SDF name.
+    const std::string name = UrdfAttribute(node, "name").value_or(e.name);
+    *out += std::string("    <") + tag + " name=\"" + EscapeXmlAttribute(name) +
             "\">\n      " + Origin(X_LuS) + "\n      <geometry>" + *geometry +
             "</geometry>\n";
     if (visual) {
@@ -643,6 +648,30 @@ class Writer {
     return uri;
   }
 
+  // An effort or velocity limit as URDF text: the SDF's when enforced;
+  // else, when the SDF came from a URDF that wrote a negative one (kept in
+  // <urdf:limit>), that text; else `fallback` (docs/urdf_export.md).
+  std::string LimitText(const Edge& edge, std::string_view attribute, double sdf,
+                        double fallback) const {
+    if (IsEnforced(sdf)) return FormatNumber(sdf);
+    const std::optional<std::string> kept = ext_->KeptLimit(edge, attribute);
+    if (kept && *ParseDouble(TrimWhitespace(*kept)) < 0) return EscapeXmlAttribute(*kept);
+    return FormatNumber(fallback);
+  }
+
+  // The lower and upper a URDF revolute joint wrote beyond SDFormat's
+  // "unbounded" (kept in <urdf:limit>), when the SDF's are unbounded too:
+  // the joint stays revolute with them instead of becoming continuous.
+  std::optional<std::pair<std::string, std::string>> KeptUnbounded(const Edge& edge) const {
+    const auto lower = ext_->KeptLimit(edge, "lower");
+    const auto upper = ext_->KeptLimit(edge, "upper");
+    if (!lower || !upper || IsBounded(*ParseDouble(TrimWhitespace(*lower))) ||
+        IsBounded(*ParseDouble(TrimWhitespace(*upper)))) {
+      return std::nullopt;
+    }
+    return std::pair(EscapeXmlAttribute(*lower), EscapeXmlAttribute(*upper));
+  }
+
   void EmitJoint(const Edge& edge, std::string* out) {
     std::string type = edge.type;
     XmlElement axis_node;
@@ -662,8 +691,13 @@ class Writer {
     const AxisLimits limits = ReadAxisLimits(axis_node, version);
     const double lo = std::max(limits.lower, -kInfiniteLimit);
     const double hi = std::min(limits.upper, kInfiniteLimit);
+    std::string lo_text = FormatNumber(lo), hi_text = FormatNumber(hi);
     if (type == "revolute" && !IsBounded(lo) && !IsBounded(hi)) {
-      type = "continuous";
+      if (const auto kept = KeptUnbounded(edge)) {
+        std::tie(lo_text, hi_text) = *kept;
+      } else {
+        type = "continuous";
+      }
     }
     const Node& parent = nodes_[edge.parent];
     *out += "  <joint name=\"" + EscapeXmlAttribute(edge.name) + "\" type=\"" + type +
@@ -674,19 +708,18 @@ class Writer {
     if (type != "fixed" && type != "floating" && type != "planar") {
       const Eigen::Vector3d axis_J = AxisInJointFrame(edge, r_);
       *out += "    <axis xyz=\"" + FormatVector(axis_J) + "\"/>\n";
-      const double e = IsEnforced(limits.effort) ? limits.effort : options_.default_effort;
-      const double v =
-          IsEnforced(limits.velocity) ? limits.velocity : options_.default_velocity;
+      const std::string e = LimitText(edge, "effort", limits.effort, options_.default_effort);
+      const std::string v =
+          LimitText(edge, "velocity", limits.velocity, options_.default_velocity);
       if (type == "continuous") {
-        if (auto kept = ext_->KeptContinuousLimit(edge, FormatNumber(e), FormatNumber(v))) {
+        if (auto kept = ext_->KeptContinuousLimit(edge, e, v)) {
           *out += *kept;
         } else if (limits.effort_written || limits.velocity_written) {
-          *out += "    <limit effort=\"" + FormatNumber(e) + "\" velocity=\"" + FormatNumber(v) +
-                  "\"/>\n";
+          *out += "    <limit effort=\"" + e + "\" velocity=\"" + v + "\"/>\n";
         }
       } else {
-        *out += "    <limit lower=\"" + FormatNumber(lo) + "\" upper=\"" + FormatNumber(hi) +
-                "\" effort=\"" + FormatNumber(e) + "\" velocity=\"" + FormatNumber(v) + "\"/>\n";
+        *out += "    <limit lower=\"" + lo_text + "\" upper=\"" + hi_text +
+                "\" effort=\"" + e + "\" velocity=\"" + v + "\"/>\n";
       }
       if (damping || friction) {
         *out += "    <dynamics damping=\"" + FormatNumber(damping.value_or(0)) +

@@ -332,22 +332,12 @@ void Expander::Place(NodeId include, NodeId model, const SourceFile& file) {
       for (size_t i = 1; i < own.size(); ++i) out.RemoveLine(own[i]);
     }
   }
-  if (kind != "model") {
-    for (NodeId added : out.ChildElements(include)) {
-      if (kind != "actor" || out.Tag(added) != "plugin") continue;
-      const NodeId copy = out.Clone(added, /*with_comments=*/true);
-      out.Reindent(copy, out.Indent(added).value_or(""),
-                   out.ChildIndent(model));
-      out.InsertLine(model, copy);
-    }
-    return;
-  }
-  if (const NodeId frame = out.FirstChild(include, "placement_frame");
-      frame != kNoNode) {
+  const NodeId frame = out.FirstChild(include, "placement_frame");
+  if (kind == "model" && frame != kNoNode) {
     out.SetAttribute(model, "placement_frame", TextOf(out, frame));
   }
   const NodeId is_static = out.FirstChild(include, "static");
-  if (is_static != kNoNode &&
+  if (kind == "model" && is_static != kNoNode &&
       ParseBool(out.Text(is_static)).value_or(false)) {
     if (const NodeId own = out.FirstChild(model, "static"); own != kNoNode) {
       out.SetText(own, "true");
@@ -361,7 +351,10 @@ void Expander::Place(NodeId include, NodeId model, const SourceFile& file) {
   }
   for (NodeId added : out.ChildElements(include)) {
     const std::string& tag = out.Tag(added);
-    if (tag != "joint" && tag != "frame" && tag != "plugin") continue;
+    const bool adds = kind == "model"
+                          ? tag == "joint" || tag == "frame" || tag == "plugin"
+                          : kind == "actor" && tag == "plugin";
+    if (!adds) continue;
     const NodeId copy = out.Clone(added, /*with_comments=*/true);
     out.Reindent(copy, out.Indent(added).value_or(""), out.ChildIndent(model));
     out.InsertLine(model, copy);

@@ -731,6 +731,7 @@ TEST_F(ExpandIncludesTest, LightAndActorFiles) {
       <uri>walker</uri>
       <name>w2</name>
       <pose relative_to="mast">1 0 0 0 0 0</pose>
+      <static>true</static>
       <plugin name="p" filename="p.so"/>
     </include>
     <model name="m">
@@ -749,6 +750,7 @@ TEST_F(ExpandIncludesTest, LightAndActorFiles) {
             std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("<direction>0 0 -1</direction>"), std::string::npos);
+  EXPECT_EQ(r.output.find("<static>"), std::string::npos);  // no meaning there
   EXPECT_NE(r.output.find("<plugin name=\"p\" filename=\"p.so\"/>"),
             std::string::npos);
   const Resolved out = Resolve(r.output);

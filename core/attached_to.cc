@@ -80,8 +80,9 @@ void BuildAttachedTo(PhaseContext& ctx) {
       g.in_static_model[id] = g.in_static_model[e.parent] ||
                               (p.kind == ElementKind::kModel && p.is_static);
     }
-    if (in_graph[id] || e.parent == kNoElement) continue;
-    g.body[id] = g.body[e.parent];
+    if (in_graph[id]) continue;
+    // A file's lone light or actor is fixed in the world frame.
+    g.body[id] = e.parent == kNoElement ? ctx.world : g.body[e.parent];
   }
 }
 

@@ -16,6 +16,7 @@ const char* KindName(ElementKind kind) {
     case ElementKind::kVisual: return "visual";
     case ElementKind::kSensor: return "sensor";
     case ElementKind::kLight: return "light";
+    case ElementKind::kActor: return "actor";
     case ElementKind::kOther: return "other";
   }
   return "other";

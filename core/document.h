@@ -21,7 +21,10 @@
 // those elements (docs/legacy.md).
 //
 // Invariants:
-//  - elements[0] is the root: a kWorld, or a kModel for a model file.
+//  - elements[0] is the root: a kWorld, a kModel for a model file, or a
+//    kLight or kActor for a file that holds a lone <light> or <actor> (such
+//    as Gazebo's `model://sun`; docs/composition.md). A root light or actor
+//    is placed in the world frame, as a root model is.
 //  - for every element e other than the root, e.parent < e's own id, and e is
 //    listed in elements[e.parent].children in document order.
 #ifndef SDFCONV_CORE_DOCUMENT_H_
@@ -52,8 +55,12 @@ enum class ElementKind {
   kVisual,
   kSensor,
   kLight,
+  // A world's <actor> (or a file's lone one): posed in the world like a
+  // light, not a frame others can refer to; its skeleton (<link>s,
+  // <joint>s) is not read into the Document.
+  kActor,
   // A named element kept only for the sibling-name checks (plugins,
-  // actors, grippers, ...): `tag` says what it is.
+  // grippers, ...): `tag` says what it is.
   kOther,
 };
 
@@ -151,7 +158,8 @@ struct CollisionSolid {
 // says beyond the model's name, pose and placement frame (which are the
 // Element's own). Front ends read an <include> as a kModel Element with
 // this set and no content; composition (converters/include) fills in the
-// included model's content and sets `file`.
+// included model's content and sets `file`. An include of a light or actor
+// file in a world becomes that kLight or kActor, with this set.
 struct IncludeSpec {
   std::string uri;                // //include/uri as written
   std::optional<bool> is_static;  // //include/static: unset, true or false
@@ -185,7 +193,8 @@ struct Element {
   bool is_static = false;
   std::string canonical_link;  // as written; empty: the default rule
   std::string placement_frame;
-  std::optional<IncludeSpec> include;  // set for a model from an <include>
+  std::optional<IncludeSpec> include;  // set for a model (light, actor)
+                                       // from an <include>
   // The SDFormat version of the file a model was read from, when it was
   // included from a file of another version; empty: its parent's. The
   // rules of that version apply to everything in the model (ElementVersions).

@@ -37,8 +37,11 @@ ElementId DefaultTarget(PhaseContext& ctx, ElementId id) {
     case ElementKind::kCollision:
     case ElementKind::kVisual:
     case ElementKind::kSensor:
-    case ElementKind::kLight:
       return e.parent;
+    case ElementKind::kLight:
+    case ElementKind::kActor:
+      // A file's lone light or actor is placed in the world frame.
+      return e.parent == kNoElement ? ctx.world : e.parent;
     default: {
       const ElementId scope = ctx.scopes.ScopeOf(id);
       return scope == kNoElement ? ctx.world : scope;
@@ -51,6 +54,20 @@ ElementId RelativeToTarget(PhaseContext& ctx, ElementId id) {
   if (e.kind == ElementKind::kWorld) return kNoElement;
   if (e.pose.relative_to.empty()) return DefaultTarget(ctx, id);
   const ElementId scope = ctx.scopes.ScopeOf(id);
+  if (scope == kNoElement && e.kind != ElementKind::kModel) {
+    // A file's lone light or actor: its relative_to names a frame of the
+    // world that includes the file (compose); alone, the file is placed in
+    // the world frame, as libsdformat places it (its raw pose).
+    if (e.pose.relative_to != "world") {
+      ctx.diags.Warning(Code::kPoseRelativeToInvalid, e.pose.source,
+                        ctx.Quote(id) + ": relative_to '" +
+                            e.pose.relative_to +
+                            "' names a frame of the world that includes this "
+                            "file; read alone, its pose is taken in the world "
+                            "frame, as libsdformat takes it");
+    }
+    return ctx.world;
+  }
   if (scope == kNoElement) {
     ctx.diags.Error(Code::kPoseRelativeToInvalid, e.pose.source,
                     ctx.Quote(id) +

@@ -6,7 +6,8 @@
 // frame is then one composition: X_AB = X_WA^-1 * X_WB.
 //
 // For a model file, "world" is the frame into which the root model is placed
-// by its own <pose>.
+// by its own <pose>; for a file holding a lone light or actor, the frame its
+// <pose> places it in.
 //
 //   Diagnostics diags;
 //   FrameGraph graph = BuildFrameGraph(doc, &diags);

@@ -75,6 +75,49 @@ TEST(Resolver, JointDefaultsToChildAndAxes) {
   EXPECT_LT((r.axes_W[j][1] - Eigen::Vector3d(0, 1, 0)).norm(), kTol);
 }
 
+// A file's lone light or actor (Gazebo's model://sun) is placed in the
+// world frame by its <pose>, fixed there. A relative_to other than `world`
+// names a frame of the world that includes the file: read alone, the pose
+// is taken in the world frame (as libsdformat takes it), with a warning.
+TEST(Resolver, ALoneLightOrActorIsPlacedInTheWorldFrame) {
+  for (const K kind : {K::kLight, K::kActor}) {
+    for (const char* relative_to : {"", "world", "table"}) {
+      TestDocument t;
+      const ElementId root = t.Root(kind, "sun");
+      t[root].pose.X = P(1, 2, 3, 0.1, 0, 0.5);
+      t[root].pose.relative_to = relative_to;
+      Diagnostics diags;
+      const FrameGraph g = BuildFrameGraph(t.doc(), &diags);
+      EXPECT_FALSE(diags.HasErrors());
+      ASSERT_EQ(diags.size(), std::string(relative_to) == "table" ? 1u : 0u);
+      if (diags.size() == 1) {
+        EXPECT_EQ(diags.items()[0].code, Code::kPoseRelativeToInvalid);
+        EXPECT_EQ(diags.items()[0].severity, Severity::kWarning);
+      }
+      EXPECT_EQ(MovesWith(t.doc(), g, root), kWorldFrame);
+      const Resolution r = ResolveAll(t.doc(), g);
+      ExpectPose(r.X_W[root], P(1, 2, 3, 0.1, 0, 0.5));
+    }
+  }
+}
+
+// In a world, a light and an actor are posed like its models: relative to
+// the world, or to the frame relative_to names.
+TEST(Resolver, WorldLightsAndActors) {
+  TestDocument t;
+  const ElementId w = t.Root(K::kWorld, "w");
+  t.Frame(w, "table", "", P(0, 0, 1, 0, 0, M_PI / 2));
+  const ElementId light = t.Add(w, K::kLight, "sun", P(1, 0, 0, 0, 0, 0),
+                                "table");
+  const ElementId actor = t.Add(w, K::kActor, "walker", P(0, 2, 0, 0, 0, 0));
+  FrameGraph g;
+  const Resolution r = MustResolve(t, &g);
+  // Rz(90 deg) takes (1, 0, 0) to (0, 1, 0).
+  ExpectPose(r.X_W[light], P(0, 1, 1, 0, 0, M_PI / 2));
+  ExpectPose(r.X_W[actor], P(0, 2, 0, 0, 0, 0));
+  EXPECT_EQ(MovesWith(t.doc(), g, actor), kWorldFrame);
+}
+
 TEST(Resolver, WorldFramesAndModels) {
   TestDocument t;
   const ElementId w = t.Root(K::kWorld, "w");

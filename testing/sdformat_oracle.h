@@ -30,7 +30,8 @@ struct OracleFrame {
   // the model frame itself is an entry named "m".
   std::string name;
   // "model", "link", "joint", "frame", "collision", "visual", "sensor",
-  // "light".
+  // "light", "actor" (a world's or the file's lone one, at its raw <pose>:
+  // libsdformat 12 keeps actors out of its pose graph).
   std::string kind;
   // Scoped name of the link this frame is rigidly attached to, or "world"
   // (world-level frames attached to the world, and everything inside a
@@ -65,7 +66,7 @@ struct OracleResult {
   // how the bool-returning `--check` functions are mapped to codes.
   std::vector<OracleError> errors;
   // Only filled when valid (or, from LoadWithSdformatResolvingLoaded, when
-  // loaded). Order: world frames, world lights, then each
+  // loaded). Order: world frames, world lights, world actors, then each
   // model depth first (model, links with their visuals/collisions/sensors/
   // lights, joints with their sensors, frames, nested models).
   std::vector<OracleFrame> frames;

@@ -1,5 +1,6 @@
 // libsdformat oracle, part 3 of 4: collecting and resolving frames. Walks
-// the worlds / root model / root light of a valid sdf::Root (models, links
+// the worlds / root model / root light / root actor of a valid sdf::Root
+// (world lights and actors, models, links
 // with their visuals, collisions, sensors and lights, joints with their axes
 // and sensors, frames, nested models) and produces one OracleFrame per
 // frame-like element, with its world pose and the link it is attached to.
@@ -241,6 +242,20 @@ class Resolver {
     }
   }
 
+  // libsdformat 12 keeps actors out of the pose graph (sdf::Actor has no
+  // SemanticPose): its raw <pose> is the actor's pose in the world, as
+  // Gazebo takes it. A relative_to other than the world's is not resolved
+  // by libsdformat, and said so.
+  void AddActor(const sdf::Actor& actor) {
+    const std::string& relative_to = actor.PoseRelativeTo();
+    if (!relative_to.empty() && relative_to != "world") {
+      RecordMessage("actor '" + actor.Name() + "': relative_to '" +
+                    relative_to + "' is not resolved by libsdformat 12 (raw "
+                    "pose used)");
+    }
+    Add(actor.Name(), "actor", "world", ToEigen(actor.RawPose()));
+  }
+
   void AddWorld(const sdf::World& world) {
     for (uint64_t i = 0; i < world.FrameCount(); ++i) {
       const sdf::Frame* frame = world.FrameByIndex(i);
@@ -270,6 +285,10 @@ class Resolver {
       if (!light) continue;
       Add(light->Name(), "light", "world",
           Resolve(light->SemanticPose(), "world", light->Name()));
+    }
+    for (uint64_t i = 0; i < world.ActorCount(); ++i) {
+      const sdf::Actor* actor = world.ActorByIndex(i);
+      if (actor) AddActor(*actor);
     }
     for (uint64_t i = 0; i < world.ModelCount(); ++i) {
       const sdf::Model* model = world.ModelByIndex(i);
@@ -312,6 +331,7 @@ void CollectFrames(const sdf::Root& root, OracleResult* result) {
   if (const sdf::Light* light = root.Light()) {
     resolver.Add(light->Name(), "light", "world", ToEigen(light->RawPose()));
   }
+  if (const sdf::Actor* actor = root.Actor()) resolver.AddActor(*actor);
 }
 
 }  // namespace sdfconv::testing::oracle_internal

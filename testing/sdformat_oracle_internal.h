@@ -65,7 +65,7 @@ void RunCheckSequence(const std::string& path, const sdf::ParserConfig& config,
                       OracleResult* result);
 
 // Appends an OracleFrame for every frame-like element of the loaded `root`
-// (worlds, or the root model, or the root light) to result->frames, and
+// (worlds, or the root model, light or actor) to result->frames, and
 // whatever could not be resolved to result->resolve_errors
 // (sdformat_oracle_frames.cc).
 void CollectFrames(const sdf::Root& root, OracleResult* result);

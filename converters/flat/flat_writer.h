@@ -2,8 +2,8 @@
 // frame, as JSON or CSV, for tools that want numbers rather than a graph.
 //
 // One entry per model, link, joint, explicit <frame>, collision, visual,
-// sensor and light, in document order (the world element and kOther elements
-// are left out). Each entry names the element by its scoped name
+// sensor, light and actor, in document order (the world element and kOther
+// elements are left out). Each entry names the element by its scoped name
 // (Document::ScopedName: "arm::tool", "cell::robot::base::visual"; world-level
 // frames by their bare name), its kind, the body it is rigidly attached to
 // ("world" for the world frame and for static models), its pose X_WF as

@@ -36,6 +36,9 @@ class Composer {
  private:
   void Copy(const Pending& p, std::vector<Pending>* stack);
   void Expand(const Pending& p, std::vector<Pending>* stack);
+  void ExpandLightOrActor(const Pending& p, const Document& sub,
+                          const std::string& file,
+                          std::vector<Pending>* stack);
   const Document* Load(const std::string& identity, const std::string& file);
   static void PushChildren(const Document* doc, const Element& e,
                            ElementId out_parent, int chain,
@@ -125,6 +128,10 @@ void Composer::Expand(const Pending& p, std::vector<Pending>* stack) {
     return;
   }
   const Element& root = sub->at(sub->root());
+  if (root.kind == ElementKind::kLight || root.kind == ElementKind::kActor) {
+    ExpandLightOrActor(p, *sub, resolved.file, stack);
+    return;
+  }
   if (root.kind != ElementKind::kModel) {
     diags_->Error(Code::kIncludeNotModel, inc.source,
                   what + ": " + resolved.file + " holds a " +
@@ -165,6 +172,69 @@ void Composer::Expand(const Pending& p, std::vector<Pending>* stack) {
   PushChildren(p.doc, inc, id, p.chain, stack);
   const int link = chains_.Add(file, resolved.file, p.chain);
   PushChildren(sub, root, id, link, stack);
+}
+
+// An include of a file holding a lone light or actor (`model://sun`), as
+// libsdformat 12 reads it (src/parser.cc, readXml): in a world, the light
+// or actor itself, named by //include/name and posed by //include/pose
+// (which replaces its own <pose>, @relative_to included) when written; an
+// actor keeps the include's <plugin>s. What libsdformat ignores there
+// (<placement_frame>, <static>, a light's plugins, the include's joints and
+// frames) gets a warning. In a model, which holds no light or actor,
+// libsdformat drops it without a word: a warning here.
+void Composer::ExpandLightOrActor(const Pending& p, const Document& sub,
+                                  const std::string& file,
+                                  std::vector<Pending>* stack) {
+  const Element& inc = p.doc->at(p.id);
+  const IncludeSpec& spec = *inc.include;
+  const Element& root = sub.at(sub.root());
+  const std::string what = "<include> of '" + spec.uri + "'";
+  const std::string kind = KindName(root.kind);
+  const std::string a_kind =
+      (root.kind == ElementKind::kActor ? "an " : "a ") + kind;
+  if (spec.merge) {
+    diags_->Error(Code::kMergeIncludeUnsupported, inc.source,
+                  what + ": " + file + " holds " + a_kind +
+                      "; only a model can be merge-included");
+    return;
+  }
+  if (p.out_parent == kNoElement ||
+      out_.at(p.out_parent).kind != ElementKind::kWorld) {
+    diags_->Warning(Code::kIncludeNotModel, inc.source,
+                    what + ": " + file + " holds " + a_kind + " ('" +
+                        root.name + "'), which only a world can hold; it is "
+                        "not part of the model (libsdformat drops it too)");
+    return;
+  }
+  const auto ignored = [&](const std::string& element) {
+    diags_->Warning(Code::kElementInvalid, inc.source,
+                    element + " of " + what + " has no meaning for " +
+                        a_kind + "; it is ignored, as libsdformat ignores it");
+  };
+  if (!inc.placement_frame.empty()) ignored("<placement_frame>");
+  if (spec.is_static) ignored("<static>");
+  Element included = root;  // its source: the <light> or <actor> there
+  included.children.clear();
+  included.version = sub.version;
+  included.include = spec;
+  included.include->file = file;
+  included.include->source = inc.source;
+  if (inc.has_name) {
+    included.name = inc.name;
+    included.has_name = true;
+  }
+  if (inc.pose.present) included.pose = inc.pose;
+  const ElementId id = out_.Add(p.out_parent, std::move(included));
+  for (auto it = inc.children.rbegin(); it != inc.children.rend(); ++it) {
+    const Element& added = p.doc->at(*it);
+    if (root.kind == ElementKind::kActor && added.tag == "plugin") {
+      stack->push_back({p.doc, *it, id, p.chain});
+    } else {
+      ignored("<" + added.tag + " name=\"" + added.name + "\">");
+    }
+  }
+  PushChildren(&sub, root, id, chains_.Add(FileIdentity(file), file, p.chain),
+               stack);
 }
 
 }  // namespace

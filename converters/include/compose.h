@@ -25,10 +25,16 @@
 //    (IncludeSpec::source, where its name and placement are reported:
 //    PlacementSource); the model Element's own source is its <model> in the
 //    included file, and everything inside keeps its own file and line.
+// A file holding a lone <light> or <actor> (Gazebo's model://sun) is
+// included as libsdformat 12 includes it: in a world, that light or actor,
+// named by //include/name and posed by //include/pose (which replaces its
+// own pose), an actor with the include's plugins, the rest of the include
+// ignored with a warning each; in a model, which holds none, dropped with a
+// warning (INCLUDE_NOT_MODEL); merged, MERGE_INCLUDE_UNSUPPORTED.
 // A URI that names no file (INCLUDE_URI_UNRESOLVED), a file that includes
-// itself through any chain (INCLUDE_CYCLE) and a file holding a world or no
-// model (INCLUDE_NOT_MODEL) are reported at the <include>, and the include
-// is left out. Each file is loaded once however often it is included.
+// itself through any chain (INCLUDE_CYCLE) and a file holding a world or
+// nothing to include (INCLUDE_NOT_MODEL) are reported at the <include>, and
+// the include is left out. Each file is loaded once however often it is included.
 //
 // Iterative: neither the depth of nesting nor that of inclusion is
 // recursed on; the work is linear in the size of the result (plus the

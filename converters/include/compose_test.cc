@@ -342,5 +342,137 @@ TEST_F(ComposeTest, LongIncludeChainsNeedNoRecursion) {
   EXPECT_NEAR(r.X_W[doc->size() - 1].translation().x(), kFiles - 1, 1e-9);
 }
 
+// A file holding a lone <light> (Gazebo's model://sun), of its own version.
+std::string Lamp() {
+  return "<sdf version=\"1.6\">\n<light name=\"lamp\" type=\"point\">\n"
+         "<pose frame=\"shelf\">1 2 3 0 0 0.5</pose>\n</light>\n</sdf>\n";
+}
+
+std::string Walker() {
+  return "<sdf version=\"1.8\">\n<actor name=\"walker\">\n"
+         "<pose>1 0 0 0 0 0.3</pose>\n<skin><filename>w.dae</filename></skin>"
+         "\n</actor>\n</sdf>\n";
+}
+
+// In a world, an include of a light or actor file is that light or actor:
+// named by //include/name, posed by //include/pose (which replaces its own
+// pose, relative_to included), else by its own pose, evaluated in the
+// world (libsdformat 12, parser.cc readXml). An actor keeps the include's
+// plugins.
+TEST_F(ComposeTest, LightAndActorFilesInAWorld) {
+  Write("models/lamp/model.config",
+        "<model><sdf version='1.6'>model.sdf</sdf></model>");
+  Write("models/lamp/model.sdf", Lamp());
+  Write("models/walker/model.config",
+        "<model><sdf version='1.8'>model.sdf</sdf></model>");
+  Write("models/walker/model.sdf", Walker());
+  const std::string world = Write("world.sdf", R"(<sdf version="1.8">
+<world name="w">
+  <frame name="shelf"><pose>0 0 5 0 0 0</pose></frame>
+  <include><uri>model://lamp</uri></include>
+  <include>
+    <uri>model://lamp</uri>
+    <name>lamp2</name>
+    <pose relative_to="shelf">1 1 1 0 0 0</pose>
+  </include>
+  <include>
+    <uri>model://walker</uri>
+    <name>w2</name>
+    <pose>0 5 0 0 0 0</pose>
+    <plugin name="p" filename="p.so"/>
+  </include>
+  <include><uri>model://walker</uri></include>
+</world>
+</sdf>
+)");
+  const auto doc = Read(world, {(root_ / "models").string()});
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(Remaining(), 0u) << DescribeRemaining();
+  const auto poses = Poses(*doc);
+  const auto at = [&](const std::string& name) {
+    const auto it = poses.find(name);
+    EXPECT_NE(it, poses.end()) << name;
+    return it == poses.end() ? Pose::Identity() : it->second;
+  };
+  // shelf is 5 up; the lamp's own pose is relative to it.
+  EXPECT_LT(PoseDistance(at("lamp"), P(1, 2, 8, 0, 0, 0.5)), kTol);
+  EXPECT_LT(PoseDistance(at("lamp2"), P(1, 1, 6, 0, 0, 0)), kTol);
+  EXPECT_LT(PoseDistance(at("w2"), P(0, 5, 0, 0, 0, 0)), kTol);
+  EXPECT_LT(PoseDistance(at("walker"), P(1, 0, 0, 0, 0, 0.3)), kTol);
+  std::map<std::string, std::string> kinds;
+  for (ElementId c : doc->at(0).children) {
+    kinds[doc->at(c).name] = KindName(doc->at(c).kind);
+    if (doc->at(c).kind == ElementKind::kLight) {
+      ASSERT_TRUE(doc->at(c).include.has_value());
+      EXPECT_EQ(doc->at(c).version, "1.6");
+      EXPECT_EQ(fs::path(doc->at(c).include->file).filename(), "model.sdf");
+    }
+  }
+  EXPECT_EQ(kinds, (std::map<std::string, std::string>{{"shelf", "frame"},
+                                                       {"lamp", "light"},
+                                                       {"lamp2", "light"},
+                                                       {"w2", "actor"},
+                                                       {"walker", "actor"}}));
+  const ElementId w2 = doc->at(0).children[3];
+  ASSERT_EQ(doc->at(w2).children.size(), 1u);
+  EXPECT_EQ(doc->at(doc->at(w2).children[0]).tag, "plugin");
+}
+
+// What libsdformat ignores in such an include gets a warning each:
+// <placement_frame>, <static>, and what it would add to a light.
+TEST_F(ComposeTest, WhatALightIncludeIgnores) {
+  Write("lamp/model.config", "<model><sdf version='1.6'>model.sdf</sdf></model>");
+  Write("lamp/model.sdf", Lamp());
+  const std::string world = Write("world.sdf", R"(<sdf version="1.8">
+<world name="w">
+  <frame name="shelf"/>
+  <include>
+    <uri>lamp</uri>
+    <pose>0 0 1 0 0 0</pose>
+    <placement_frame>x</placement_frame>
+    <static>true</static>
+    <plugin name="p" filename="p.so"/>
+  </include>
+</world>
+</sdf>
+)");
+  const auto doc = Read(world, {root_.string()});
+  ASSERT_TRUE(doc.has_value());
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 4);
+  }
+  ASSERT_EQ(doc->size(), 3u);
+  EXPECT_TRUE(doc->at(2).children.empty());
+  EXPECT_LT(PoseDistance(Poses(*doc)["lamp"], P(0, 0, 1, 0, 0, 0)), kTol);
+}
+
+// A model holds no light or actor: libsdformat drops such an include
+// without a word; here with a warning. A merge-include of one is an error
+// (libsdformat: "Merge-include is only supported for included models").
+TEST_F(ComposeTest, ALightOrActorFileInAModel) {
+  Write("lamp/model.config", "<model><sdf version='1.6'>model.sdf</sdf></model>");
+  Write("lamp/model.sdf", Lamp());
+  Write("walker/model.config",
+        "<model><sdf version='1.8'>model.sdf</sdf></model>");
+  Write("walker/model.sdf", Walker());
+  const std::string m = Write("m.sdf", Model("m", R"(<link name="l"/>
+<include><uri>lamp</uri></include>
+<include><uri>walker</uri></include>)"));
+  const auto doc = Read(m, {root_.string()});
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(TakeWarning(Code::kIncludeNotModel).source.line, 4);
+  EXPECT_EQ(TakeWarning(Code::kIncludeNotModel).source.line, 5);
+  EXPECT_EQ(doc->size(), 2u);  // the model and its link
+
+  const std::string w = Write("w.sdf", R"(<sdf version="1.10">
+<world name="w">
+  <include merge="true"><uri>walker</uri></include>
+</world>
+</sdf>
+)");
+  ASSERT_TRUE(Read(w, {root_.string()}).has_value());
+  EXPECT_EQ(TakeError(Code::kMergeIncludeUnsupported).source.line, 3);
+}
+
 }  // namespace
 }  // namespace sdfconv

@@ -178,9 +178,9 @@ TEST_F(SdfReaderTest, World) {
   EXPECT_EQ(ChildNames(*doc, 0),
             (std::vector<std::string>{"other:fast", "model:a", "frame:f",
                                       "light:sun", "joint:j", "other:p",
-                                      "other:walker", "model:", "other:pop"}));
+                                      "actor:walker", "model:", "other:pop"}));
   EXPECT_EQ(Get(*doc, K::kOther, "fast").tag, "physics");
-  EXPECT_EQ(Get(*doc, K::kOther, "walker").tag, "actor");
+  EXPECT_EQ(Get(*doc, K::kActor, "walker").tag, "actor");
   EXPECT_EQ(Get(*doc, K::kFrame, "f").attached_to, "a");
   EXPECT_TRUE(Near(Get(*doc, K::kLight, "sun").pose.X,
                    PoseFromXyzRpy({0, 0, 10}, {0, 0, 0})));
@@ -558,8 +558,47 @@ TEST_F(SdfReaderTest, DuplicateNamesAreLeftToTheCore) {
   EXPECT_EQ(doc->size(), 4u);
 }
 
+// A file holding a lone <light> or <actor> (Gazebo's model://sun): the one
+// Element of its Document, at the root, with its name and pose as written.
+TEST_F(SdfReaderTest, ALoneLightOrActorIsTheRoot) {
+  auto doc = ReadSdf(
+      "<light name='sun' type='directional'>\n"
+      "<pose relative_to='w'>1 2 3 0 0 0.5</pose></light>");
+  ASSERT_TRUE(doc.has_value());
+  ASSERT_EQ(doc->size(), 1u);
+  EXPECT_EQ(doc->at(0).kind, K::kLight);
+  EXPECT_EQ(doc->at(0).name, "sun");
+  EXPECT_EQ(doc->at(0).pose.relative_to, "w");
+  EXPECT_TRUE(Near(doc->at(0).pose.X, PoseFromXyzRpy({1, 2, 3}, {0, 0, 0.5})));
+
+  doc = ReadSdf("<actor name='walker'><pose relative_to='world'>0 1 0 0 0 0"
+                "</pose><link name='hip'/></actor>",
+                "1.7");
+  ASSERT_TRUE(doc.has_value());
+  ASSERT_EQ(doc->size(), 1u);  // the skeleton is not read
+  EXPECT_EQ(doc->at(0).kind, K::kActor);
+  EXPECT_EQ(doc->at(0).pose.relative_to, "world");
+}
+
+// One top element per file: a second light, or a light beside a model or
+// a world, is an error at the second (libsdformat refuses the first two,
+// ELEMENT_INCORRECT_TYPE); the first is read.
+TEST_F(SdfReaderTest, OneTopElementPerFile) {
+  auto doc = ReadSdf("<light name='a' type='point'/>\n"
+                     "<light name='b' type='point'/>");
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(doc->at(0).name, "a");
+  EXPECT_EQ(TakeError(Code::kElementInvalid).source.line, 3);
+
+  doc = ReadSdf("<model name='m'><link name='l'/></model>\n"
+                "<actor name='b'/>");
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(doc->at(0).kind, K::kModel);
+  EXPECT_EQ(TakeError(Code::kElementInvalid).source.line, 3);
+}
+
 TEST_F(SdfReaderTest, TopLevel) {
-  EXPECT_FALSE(ReadSdf("<light name='l' type='point'/>").has_value());
+  EXPECT_FALSE(ReadSdf("<include><uri>x</uri></include>").has_value());
   EXPECT_EQ(TakeError(Code::kElementInvalid).source.line, 2);
   EXPECT_EQ(TakeError(Code::kElementMissing).source.line, 1);
 

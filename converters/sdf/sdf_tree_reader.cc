@@ -120,8 +120,12 @@ class Reader {
 // Pre-order without recursion: pop an XML element, add it, then push its
 // frame-like children in reverse so that they pop (and get ids) in order.
 Document Reader::Run(XmlElement top) {
+  const std::string top_tag = Tag(top);
   const ElementKind top_kind =
-      Tag(top) == "world" ? ElementKind::kWorld : ElementKind::kModel;
+      top_tag == "world"   ? ElementKind::kWorld
+      : top_tag == "light" ? ElementKind::kLight
+      : top_tag == "actor" ? ElementKind::kActor
+                           : ElementKind::kModel;
   std::vector<Pending> stack = {{top, top_kind, kNoElement}};
   while (!stack.empty()) {
     const Pending pending = stack.back();
@@ -630,28 +634,33 @@ XmlElement Reader::UniqueChild(XmlElement parent,
   return first;
 }
 
-// The one <world> or <model> under the root. Errors for a second one, for
-// the other SDFormat elements allowed there (<light>, <actor>), which
-// sdfconv cannot hold as a whole file, and for an <include> there; a
-// warning for anything else, which is no SDFormat element at all
+// The one <world>, <model>, <light> or <actor> under the root (a lone light
+// or actor: Gazebo's `model://sun`, docs/composition.md). Errors for a
+// second one (libsdformat refuses two models, lights or actors, or two of
+// them of different kinds, ELEMENT_INCORRECT_TYPE; sdfconv reads one
+// element per file, a world beside a light too) and for an <include>
+// there; a warning for anything else, which is no SDFormat element at all
 // (libsdformat ignores it with a warning too).
 XmlElement FindTop(XmlElement root, Diagnostics* diags) {
   XmlElement top;
   for (XmlElement child : ChildElements(root)) {
     if (IsNamespaced(child)) continue;
     const std::string tag = Tag(child);
-    const bool world_or_model = tag == "world" || tag == "model";
-    if (world_or_model && !top) {
+    const bool is_top = tag == "world" || tag == "model" || tag == "light" ||
+                        tag == "actor";
+    if (is_top && !top) {
       top = child;
-    } else if (world_or_model) {
+    } else if (is_top) {
       diags->Error(Code::kElementInvalid, Locate(child),
-                   "only one <world> or <model> per file is supported; " +
-                       DescribeElement(child) + " is ignored");
-    } else if (tag == "light" || tag == "actor" || tag == "include") {
+                   "only one <world>, <model>, <light> or <actor> per file "
+                   "is supported; " +
+                       DescribeElement(child) + " is ignored (the file's is " +
+                       DescribeElement(top) + ")");
+    } else if (tag == "include") {
       diags->Error(Code::kElementInvalid, Locate(child),
                    "<" + tag + "> directly under <" + Tag(root) +
-                       "> is not supported; expected one <world> or "
-                       "<model>");
+                       "> is not supported; expected one <world>, <model>, "
+                       "<light> or <actor>");
     } else {
       diags->Warning(Code::kElementInvalid, Locate(child),
                      "<" + tag + "> directly under <" + Tag(root) +
@@ -747,7 +756,8 @@ std::optional<Document> ReadSdfTree(const XmlTree& xml, int32_t tree,
   std::optional<Document> doc;
   if (!top) {
     diags->Error(Code::kElementMissing, Locate(root),
-                 "<" + Tag(root) + "> has no <world> or <model>");
+                 "<" + Tag(root) +
+                     "> has no <world>, <model>, <light> or <actor>");
   } else {
     doc = Reader(xml, tree, version, dialect, diags).Run(top);
   }

@@ -1,6 +1,6 @@
 // The reading shared by the SDFormat front ends (SdfReader for 1.7/1.8,
-// LegacySdfReader for 1.2-1.6): turns the one <world> or <model> of an
-// SDFormat file into a Document. What differs between versions, as far as
+// LegacySdfReader for 1.2-1.6): turns the one <world>, <model>, <light> or
+// <actor> of an SDFormat file into a Document. What differs between versions, as far as
 // the core is concerned, is a handful of facts (SdfDialect); each front end
 // says which versions it reads and what their dialect is, and this file
 // knows no version number (sdf_dialect.h does). The URDF front end reads
@@ -8,8 +8,9 @@
 //
 // What is read: models nested to any depth, links (pose, inertial), joints
 // (type, parent, child, axes), frames, and the name and pose of collisions,
-// visuals, sensors and lights. Every other named child of a world, model,
-// link or joint (plugin, actor, gripper, physics, ...) becomes a kOther
+// visuals, sensors, lights and a world's actors (an actor's skeleton is
+// not read). Every other named child of a world, model,
+// link or joint (plugin, gripper, physics, ...) becomes a kOther
 // element carrying only its tag and name, for the core's sibling-name
 // checks. Custom elements (namespace prefix, "mysim:thing") are not SDFormat
 // and are skipped with their contents.

@@ -125,12 +125,19 @@ TEST_F(SchemaInReaderTest, AWorldJointOfOnePointEightIsRead) {
   EXPECT_EQ(doc->at(doc->size() - 1).kind, ElementKind::kJoint);
 }
 
-TEST_F(SchemaInReaderTest, TheWholeFileIsCheckedEvenWithoutAModel) {
-  EXPECT_FALSE(Read("<sdf version=\"1.8\">\n<light name=\"l\" "
-                    "type=\"point\"><diffuse>x</diffuse></light>\n</sdf>")
+TEST_F(SchemaInReaderTest, TheWholeFileIsCheckedEvenWithoutATopElement) {
+  EXPECT_FALSE(Read("<sdf version=\"1.8\" bad=\"1\">\n<include><uri>x</uri>"
+                    "</include>\n</sdf>")
                    .has_value());
   EXPECT_EQ(TakeError(Code::kElementInvalid).source.line, 2);
   EXPECT_EQ(TakeError(Code::kElementMissing).source.line, 1);
+  EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 1);
+}
+
+TEST_F(SchemaInReaderTest, ALoneLightIsChecked) {
+  EXPECT_TRUE(Read("<sdf version=\"1.8\">\n<light name=\"l\" "
+                   "type=\"point\"><diffuse>x</diffuse></light>\n</sdf>")
+                  .has_value());
   EXPECT_EQ(TakeError(Code::kValueInvalid).source.line, 2);
 }
 

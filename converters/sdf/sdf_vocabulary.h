@@ -63,6 +63,7 @@ inline std::optional<ElementKind> KnownKind(ElementKind parent,
       if (tag == "model") return K::kModel;
       if (tag == "joint") return K::kJoint;
       if (tag == "light") return K::kLight;
+      if (tag == "actor") return K::kActor;
       break;
     case K::kModel:
       if (tag == "link") return K::kLink;

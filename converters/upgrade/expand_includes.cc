@@ -96,7 +96,7 @@ void RedirectModelFrame(XmlTree* out, NodeId id, const std::string& proxy) {
 struct SourceFile {
   std::string path;             // as read (relative URIs start here)
   std::optional<XmlTree> tree;  // nothing when it cannot be used
-  NodeId model = kNoNode;       // its <model>
+  NodeId model = kNoNode;       // its <model> (or lone <light>, <actor>)
   // What the upgrade renamed or moved, by scoped names in this file, and
   // the name of its model before and after.
   upgrade::Correspondence became;
@@ -116,9 +116,19 @@ std::string ScopedName(const XmlTree& tree, NodeId id) {
   return JoinScopedName({names.begin(), names.end()});
 }
 
-// The name of the file's <model>, if it holds one.
+// What an included file holds: its <model>, or its lone <light> or <actor>
+// (compose.h); kNoNode for anything else.
+NodeId TopElement(const XmlTree& tree) {
+  for (NodeId n : tree.ChildElements(tree.root())) {
+    const std::string& tag = tree.Tag(n);
+    if (tag == "model" || tag == "light" || tag == "actor") return n;
+  }
+  return kNoNode;
+}
+
+// The name of the file's <model> (<light>, <actor>), if it holds one.
 std::string ModelName(const XmlTree& tree) {
-  const NodeId model = tree.FirstChild(tree.root(), "model");
+  const NodeId model = TopElement(tree);
   return model == kNoNode ? "" : tree.Attribute(model, "name").value_or("");
 }
 
@@ -250,6 +260,11 @@ std::optional<std::string> Expander::Run(const upgrade::ProofReading& reading,
     }
   }
   if (diags_->HasErrors()) return std::nullopt;
+  // Left: includes of a light or actor file in a model, which the
+  // composition drops (with a warning), as libsdformat does.
+  for (NodeId dropped : Includes(*out_, out_->root())) {
+    out_->RemoveLine(dropped);
+  }
   std::optional<std::string> text = out_->SerializeAsRead();
   if (!text) {
     diags_->Error(Code::kXmlSyntaxError, {path, 1, ""},
@@ -284,7 +299,7 @@ const SourceFile* Expander::As18(const XmlSources& sources, int32_t tree) {
   Diagnostics again;  // the upgraded text says nothing new about its XML
   file.tree = XmlTree::Parse(sdf18, file.path, &again);
   if (!file.tree) return nullptr;
-  file.model = file.tree->FirstChild(file.tree->root(), "model");
+  file.model = TopElement(*file.tree);
   if (file.model == kNoNode) return nullptr;  // composition said so already
   file.input_model_name = ModelName(read);
   file.model_name = ModelName(*file.tree);
@@ -293,9 +308,11 @@ const SourceFile* Expander::As18(const XmlSources& sources, int32_t tree) {
 }
 
 // Puts `model` (imported from `file`) where `include` is, with the
-// include's overrides and additions.
+// include's overrides and additions. A light or actor (compose.h) takes
+// the name and pose; an actor the plugins too.
 void Expander::Place(NodeId include, NodeId model, const SourceFile& file) {
   XmlTree& out = *out_;
+  const std::string kind = out.Tag(model);
   out.Reindent(model, file.tree->Indent(file.model).value_or(""),
                out.Indent(include).value_or(""));
   out.Replace(include, model);
@@ -315,12 +332,12 @@ void Expander::Place(NodeId include, NodeId model, const SourceFile& file) {
       for (size_t i = 1; i < own.size(); ++i) out.RemoveLine(own[i]);
     }
   }
-  if (const NodeId frame = out.FirstChild(include, "placement_frame");
-      frame != kNoNode) {
+  const NodeId frame = out.FirstChild(include, "placement_frame");
+  if (kind == "model" && frame != kNoNode) {
     out.SetAttribute(model, "placement_frame", TextOf(out, frame));
   }
   const NodeId is_static = out.FirstChild(include, "static");
-  if (is_static != kNoNode &&
+  if (kind == "model" && is_static != kNoNode &&
       ParseBool(out.Text(is_static)).value_or(false)) {
     if (const NodeId own = out.FirstChild(model, "static"); own != kNoNode) {
       out.SetText(own, "true");
@@ -334,7 +351,10 @@ void Expander::Place(NodeId include, NodeId model, const SourceFile& file) {
   }
   for (NodeId added : out.ChildElements(include)) {
     const std::string& tag = out.Tag(added);
-    if (tag != "joint" && tag != "frame" && tag != "plugin") continue;
+    const bool adds = kind == "model"
+                          ? tag == "joint" || tag == "frame" || tag == "plugin"
+                          : kind == "actor" && tag == "plugin";
+    if (!adds) continue;
     const NodeId copy = out.Clone(added, /*with_comments=*/true);
     out.Reindent(copy, out.Indent(added).value_or(""), out.ChildIndent(model));
     out.InsertLine(model, copy);
@@ -482,6 +502,13 @@ UpgradeResult ExpandIncludesToSdf18(std::string_view input,
   UpgradeResult result;
   const upgrade::ProofReading reading = upgrade::ReadForProof(
       input, path, ReadOptions::Includes::kExpand, search);
+  // An include the composition drops (a light or actor file included in
+  // a model) is not written: its warning says so.
+  for (const Diagnostic& d : reading.diags.items()) {
+    if (d.code == Code::kIncludeNotModel && d.severity == Severity::kWarning) {
+      result.diagnostics.Add(d);
+    }
+  }
   Expander expander(search, &result.diagnostics);
   std::optional<std::string> text = expander.Run(reading, input, path);
   if ((reading.fatal || text) &&

@@ -1,9 +1,12 @@
 // Expanding includes: one self-contained SDFormat 1.8 file in which every
-// <include>, at any depth of inclusion, is replaced by the model it names.
+// <include>, at any depth of inclusion, is replaced by the model it names
+// (or, in a world, by the lone <light> or <actor> of a light or actor file,
+// with the include's name, pose and, for an actor, plugins; one in a model,
+// which the composition drops with a warning, is removed).
 //
 // Invariant: the output holds no <include> (outside plugins), and every
-// model, link, joint, frame, collision, visual, sensor and light has, under
-// its scoped name, the world pose and joint axes that the input gives it
+// model, link, joint, frame, collision, visual, sensor, light and actor has,
+// under its scoped name, the world pose and joint axes that the input gives it
 // when the core composes its includes (converters/include/compose.h),
 // within 1e-9. That is proven per file (verify.h, VerifyExpansion);
 // otherwise there is no output.

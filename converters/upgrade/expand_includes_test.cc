@@ -705,5 +705,61 @@ TEST_F(ExpandIncludesTest, ProofCatchesAMovedModel) {
       << Dump(fine);
 }
 
+// An include of a light or actor file (Gazebo's model://sun) in a world is
+// written as that <light> or <actor>, with the include's name and pose and
+// an actor's plugins; one in a model, which libsdformat drops, is dropped
+// with its warning. The 1.6 light's //pose/@frame becomes relative_to.
+TEST_F(ExpandIncludesTest, LightAndActorFiles) {
+  Write("sun/model.config", "<model><sdf version='1.6'>model.sdf</sdf></model>");
+  Write("sun/model.sdf", R"(<sdf version="1.6">
+  <light name="sun" type="directional">
+    <pose frame="mast">0 0 10 0 0.5 0</pose>
+    <direction>0 0 -1</direction>
+  </light>
+</sdf>
+)");
+  Write("walker/model.config", "<model><sdf version='1.8'>model.sdf</sdf></model>");
+  Write("walker/model.sdf", R"(<sdf version="1.8">
+  <actor name="walker"><pose>1 0 0 0 0 0</pose></actor>
+</sdf>
+)");
+  Write("world.sdf", R"(<sdf version="1.8">
+  <world name="w">
+    <frame name="mast"><pose>0 0 2 0 0 1.5707963267948966</pose></frame>
+    <include><uri>sun</uri></include>
+    <include>
+      <uri>walker</uri>
+      <name>w2</name>
+      <pose relative_to="mast">1 0 0 0 0 0</pose>
+      <static>true</static>
+      <plugin name="p" filename="p.so"/>
+    </include>
+    <model name="m">
+      <link name="l"/>
+      <include><uri>sun</uri></include>
+    </model>
+  </world>
+</sdf>
+)");
+  search_.model_paths = {dir_.string()};
+  const UpgradeResult r = Expand("world.sdf");
+  ASSERT_TRUE(r.ok()) << Dump(r.diagnostics);
+  EXPECT_EQ(Count(r.diagnostics, Code::kIncludeNotModel), 1);
+  EXPECT_EQ(r.output.find("<include"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("<pose relative_to=\"mast\">0 0 10 0 0.5 0</pose>"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("<direction>0 0 -1</direction>"), std::string::npos);
+  EXPECT_EQ(r.output.find("<static>"), std::string::npos);  // no meaning there
+  EXPECT_NE(r.output.find("<plugin name=\"p\" filename=\"p.so\"/>"),
+            std::string::npos);
+  const Resolved out = Resolve(r.output);
+  // mast: 2 up, turned 90 degrees about z; the sun 10 above it, pitched.
+  ExpectPose(out, "light sun", {0, 0, 12}, {0, 0.5, kHalfPi});
+  // w2: 1 along the mast's x, which is the world's y.
+  ExpectPose(out, "actor w2", {0, 1, 2}, {0, 0, kHalfPi});
+  EXPECT_EQ(out.X_W.size(), 5u);  // mast, sun, w2, m, m::l
+}
+
 }  // namespace
 }  // namespace sdfconv

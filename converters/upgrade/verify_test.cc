@@ -52,6 +52,28 @@ TEST_F(VerifyTest, MovedLinkFails) {
   EXPECT_EQ(Take().source.line, 5);
 }
 
+// A file holding a lone light or actor: its pose is compared like a
+// model's.
+TEST_F(VerifyTest, MovedLoneLightOrActorFails) {
+  for (const char* tag : {"light", "actor"}) {
+    const auto file = [&](const std::string& version,
+                          const std::string& pose) {
+      const std::string type = tag == std::string("light") ? " type='spot'" : "";
+      return Sdf(version, std::string("  <") + tag + " name=\"s\"" + type +
+                              ">\n    <pose>" +
+                              pose + "</pose>\n  </" + tag + ">\n");
+    };
+    EXPECT_TRUE(Verify(file("1.7", "0 0 10 0 0.5 0"),
+                       file("1.8", "0 0 10.0 0 0.5 0")));
+    EXPECT_FALSE(Verify(file("1.7", "0 0 10 0 0.5 0"),
+                        file("1.8", "0 0 10 0 0.5 1e-6")));
+    const Diagnostic d = Take();
+    EXPECT_EQ(d.code, Code::kUpgradeNotEquivalent);
+    EXPECT_NE(d.message.find(std::string(tag) + " 's'"), std::string::npos)
+        << d.message;
+  }
+}
+
 // A link's inertial is compared too: its frame in the world (a legacy
 // @frame resolved in the link's scope), its mass and its moments.
 TEST_F(VerifyTest, ChangedInertialFails) {

@@ -108,6 +108,14 @@ class Writer {
       model_ = 0;
       return true;
     }
+    if (root.kind != ElementKind::kWorld) {  // a lone light or actor
+      diags_.Error(Code::kUrdfExportUnsupported, root.source,
+                   "the file holds a " + std::string(KindName(root.kind)) +
+                       " ('" + root.name +
+                       "') and no model: URDF describes one robot model, "
+                       "and has no " + KindName(root.kind) + "s");
+      return false;
+    }
     std::vector<ElementId> models;
     for (ElementId c : root.children) {
       if (doc_.at(c).kind != ElementKind::kModel) continue;

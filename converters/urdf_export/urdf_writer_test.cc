@@ -79,6 +79,18 @@ TEST(UrdfWriter, ArmMatchesFlatPoses) {
   EXPECT_EQ(e.diags.items()[0].severity, Severity::kWarning);
 }
 
+// A file holding a lone light or actor has no model: a clear refusal.
+TEST(UrdfWriter, ALoneLightOrActorIsRefused) {
+  for (const char* top : {"<light name='sun' type='directional'/>",
+                          "<actor name='walker'/>"}) {
+    Exported e = Export(std::string("<sdf version='1.8'>") + top + "</sdf>");
+    EXPECT_FALSE(e.urdf);
+    EXPECT_EQ(FirstErrorCode(e.diags), Code::kUrdfExportUnsupported);
+    EXPECT_NE(FirstError(e.diags).find("and no model"), std::string::npos)
+        << FirstError(e.diags);
+  }
+}
+
 TEST(UrdfWriter, FramesCanBeDropped) {
   UrdfExportOptions options;
   options.frames = UrdfFrames::kDrop;

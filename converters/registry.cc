@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "converters/include/compose.h"
+#include "converters/include/include_params.h"
 #include "converters/include/include_stand_ins.h"
 #include "converters/sdf/legacy_reader.h"
 #include "converters/sdf/sdf_reader.h"
@@ -162,12 +163,20 @@ std::optional<Document> ReadTree(int32_t tree, XmlSources* sources,
   // (the upgrade's proof and --expand-includes read its includes so too).
   ReadOptions included = options;
   included.urdf = UrdfImportOptions();
+  compose.params_of = [sources](const NodeRef& include) {
+    const XmlElement xml = sources->Element(include);
+    return xml ? IncludeParamEdits(xml.tree(), xml.id())
+               : std::vector<ParamEdit>();
+  };
   const IncludeLoader load = [&](const std::string& file,
+                                 const std::vector<ParamEdit>& edits,
+                                 ForwardedEdits* handed_on,
                                  Diagnostics* file_diags)
       -> std::optional<Document> {
     std::optional<XmlTree> sub =
         XmlTree::Load(file, file_diags, XmlLimitsOf(included));
     if (!sub) return std::nullopt;
+    if (!edits.empty()) *handed_on = EditIncludedTree(&*sub, edits, file_diags);
     return ReadOne(sources->Add(std::move(*sub)), sources, included,
                    file_diags);
   };

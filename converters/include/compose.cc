@@ -1,5 +1,6 @@
 #include "converters/include/compose.h"
 
+#include <map>
 #include <memory>
 #include <unordered_map>
 #include <utility>
@@ -40,6 +41,8 @@ class Composer {
                           const std::string& file,
                           std::vector<Pending>* stack);
   const Document* Load(const std::string& identity, const std::string& file);
+  const Document* LoadEdited(const std::string& file,
+                             const std::vector<ParamEdit>& edits);
   static void PushChildren(const Document* doc, const Element& e,
                            ElementId out_parent, int chain,
                            std::vector<Pending>* stack);
@@ -51,6 +54,11 @@ class Composer {
   IncludeChains chains_;
   // Loaded files by FileIdentity; null when the file could not be read.
   std::unordered_map<std::string, std::unique_ptr<Document>> loaded_;
+  // Files read anew for an include with edits.
+  std::vector<std::unique_ptr<Document>> edited_;
+  // Edits handed on to the placeholders of an edited file.
+  std::map<std::pair<const Document*, ElementId>, std::vector<ParamEdit>>
+      handed_on_;
 };
 
 Document Composer::Run(const Document& doc) {
@@ -93,11 +101,31 @@ const Document* Composer::Load(const std::string& identity,
                                const std::string& file) {
   auto [it, inserted] = loaded_.try_emplace(identity);
   if (inserted) {
-    if (std::optional<Document> doc = load_(file, diags_)) {
+    ForwardedEdits none;
+    if (std::optional<Document> doc = load_(file, {}, &none, diags_)) {
       it->second = std::make_unique<Document>(std::move(*doc));
     }
   }
   return it->second.get();
+}
+
+// The Document of `file` edited by `edits`, read for one include; the
+// edits it hands on wait for its placeholders.
+const Document* Composer::LoadEdited(const std::string& file,
+                                     const std::vector<ParamEdit>& edits) {
+  ForwardedEdits handed_on;
+  std::optional<Document> doc = load_(file, edits, &handed_on, diags_);
+  if (!doc) return nullptr;
+  edited_.push_back(std::make_unique<Document>(std::move(*doc)));
+  const Document* sub = edited_.back().get();
+  for (ElementId id = 0; id < static_cast<ElementId>(sub->size()); ++id) {
+    const Element& e = sub->at(id);
+    if (!IsPlaceholder(e)) continue;
+    if (auto it = handed_on.find(e.include->node.node); it != handed_on.end()) {
+      handed_on_[{sub, id}] = std::move(it->second);
+    }
+  }
+  return sub;
 }
 
 void Composer::Expand(const Pending& p, std::vector<Pending>* stack) {
@@ -120,7 +148,13 @@ void Composer::Expand(const Pending& p, std::vector<Pending>* stack) {
                   what + " includes a file that includes it: " + cycle);
     return;
   }
-  const Document* sub = Load(file, resolved.file);
+  std::vector<ParamEdit> edits;
+  if (options_.params_of) edits = options_.params_of(spec.node);
+  if (auto it = handed_on_.find({p.doc, p.id}); it != handed_on_.end()) {
+    edits.insert(edits.end(), it->second.begin(), it->second.end());
+  }
+  const Document* sub =
+      edits.empty() ? Load(file, resolved.file) : LoadEdited(resolved.file, edits);
   if (sub == nullptr) {
     diags_->Error(Code::kIncludeNotModel, inc.source,
                   what + ": " + resolved.file +

@@ -31,6 +31,10 @@
 // own pose), an actor with the include's plugins, the rest of the include
 // ignored with a warning each; in a model, which holds none, dropped with a
 // warning (INCLUDE_NOT_MODEL); merged, MERGE_INCLUDE_UNSUPPORTED.
+// An include's <experimental:params> (libsdformat's edits of the included
+// model, include_params.h) are applied to the included file before it is
+// read, so that file is read anew for that include; edits that reach into
+// an include of the included file are handed on to it.
 // A URI that names no file (INCLUDE_URI_UNRESOLVED), a file that includes
 // itself through any chain (INCLUDE_CYCLE) and a file holding a world or
 // nothing to include (INCLUDE_NOT_MODEL) are reported at the <include>, and
@@ -51,6 +55,7 @@
 #include <optional>
 #include <string>
 
+#include "converters/include/include_params.h"
 #include "converters/include/uri_resolver.h"
 #include "core/diagnostic.h"
 #include "core/document.h"
@@ -58,14 +63,21 @@
 namespace sdfconv {
 
 // Reads one file into a Document with its own includes left as
-// placeholders; nothing (with errors in `diags`) when it cannot.
+// placeholders; nothing (with errors in `diags`) when it cannot. With
+// `edits`, its model is edited first (ApplyIncludeParams), and the edits of
+// its own includes are put in `handed_on`, keyed by the node of their
+// <include> (IncludeSpec::node) in the file it read.
 using IncludeLoader = std::function<std::optional<Document>(
-    const std::string& file, Diagnostics* diags)>;
+    const std::string& file, const std::vector<ParamEdit>& edits,
+    ForwardedEdits* handed_on, Diagnostics* diags)>;
 
 struct ComposeOptions {
   IncludeSearch search;
   // The SDFormat versions a front end reads (for model.config entries).
   VersionSupported supported;
+  // The edits an <include> (IncludeSpec::node) writes in its
+  // <experimental:params> (IncludeParamEdits); unset: none.
+  std::function<std::vector<ParamEdit>(const NodeRef& include)> params_of;
 };
 
 // The name an include placeholder is known by before its file is read:

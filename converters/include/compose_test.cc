@@ -311,7 +311,9 @@ TEST_F(ComposeTest, EachFileIsLoadedOnce) {
       }());
   ASSERT_TRUE(doc.has_value());
   int loads = 0;
-  const IncludeLoader load = [&](const std::string& path, Diagnostics* d) {
+  const IncludeLoader load = [&](const std::string& path,
+                                 const std::vector<ParamEdit>&,
+                                 ForwardedEdits*, Diagnostics* d) {
     ++loads;
     ReadOptions o;
     o.includes = ReadOptions::Includes::kPlaceholders;

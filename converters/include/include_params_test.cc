@@ -1,0 +1,3 @@
+#include "converters/include/include_params.h"
+
+#include <gtest/gtest.h>

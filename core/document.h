@@ -25,6 +25,10 @@
 //    kLight or kActor for a file that holds a lone <light> or <actor> (such
 //    as Gazebo's `model://sun`; docs/composition.md). A root light or actor
 //    is placed in the world frame, as a root model is.
+//  - a Document may have no elements at all: a file whose root holds no
+//    <world>, <model>, <light> or <actor>, which the schema allows and
+//    libsdformat loads (docs/errors_policy.md). `root()` is then kNoElement;
+//    code that reaches for the root checks `size()` (or `root()`) first.
 //  - for every element e other than the root, e.parent < e's own id, and e is
 //    listed in elements[e.parent].children in document order.
 #ifndef SDFCONV_CORE_DOCUMENT_H_

@@ -240,5 +240,27 @@ TEST(Resolver, LegacyFramesInsideLinks) {
   ExpectPose(r.X_W[fl], X_ML * X_VF);
 }
 
+// A file whose root holds no world, model, light or actor is read as a
+// Document without elements (document.h): every phase has nothing to do,
+// and nothing reads past the end.
+TEST(Resolver, AnEmptyDocumentHasNothingToResolve) {
+  Document doc;
+  doc.file = "empty.sdf";
+  doc.version = "1.8";
+  EXPECT_EQ(doc.root(), kNoElement);
+  EXPECT_TRUE(ElementVersions(doc).empty());
+  Diagnostics diags;
+  const FrameGraph g = BuildFrameGraph(doc, &diags);
+  EXPECT_EQ(diags.size(), 0u);
+  EXPECT_TRUE(g.attached_to.empty());
+  EXPECT_TRUE(g.relative_to.empty());
+  EXPECT_TRUE(g.body.empty());
+  const Resolution r = ResolveAll(doc, g);
+  EXPECT_TRUE(r.X_W.empty());
+  EXPECT_TRUE(r.axes_W.empty());
+  EXPECT_FALSE(ResolvePose(doc, r, doc.root(), "m", "").has_value());
+  EXPECT_FALSE(ResolvePose(doc, r, 0, "m", "").has_value());
+}
+
 }  // namespace
 }  // namespace sdfconv

@@ -16,7 +16,7 @@ constexpr std::array<ElementKind, 4> kPreference = {
 }  // namespace
 
 bool IsScope(const Document& doc, ElementId id) {
-  if (id < 0) return false;
+  if (id < 0 || static_cast<size_t>(id) >= doc.size()) return false;
   const ElementKind k = doc.at(id).kind;
   return k == ElementKind::kModel || k == ElementKind::kWorld;
 }

@@ -83,7 +83,8 @@ class ScopeIndex {
   std::unordered_map<ElementId, std::vector<ElementId>> same_name_;
 };
 
-// Whether `id` is a model or the world.
+// Whether `id` is a model or the world (false for kNoElement and for an id
+// outside `doc`, such as 0 in an empty Document).
 bool IsScope(const Document& doc, ElementId id);
 
 }  // namespace sdfconv

@@ -161,6 +161,13 @@ void Composer::Expand(const Pending& p, std::vector<Pending>* stack) {
                       " cannot be read (see the errors reported for it)");
     return;
   }
+  if (sub->size() == 0) {  // an empty root, as libsdformat refuses it
+    diags_->Error(Code::kIncludeNotModel, inc.source,
+                  what + ": " + resolved.file +
+                      " holds no <world>, <model>, <light> or <actor>; only "
+                      "models, lights and actors can be included");
+    return;
+  }
   const Element& root = sub->at(sub->root());
   if (root.kind == ElementKind::kLight || root.kind == ElementKind::kActor) {
     ExpandLightOrActor(p, *sub, resolved.file, stack);

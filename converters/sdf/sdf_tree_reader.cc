@@ -755,9 +755,16 @@ std::optional<Document> ReadSdfTree(const XmlTree& xml, int32_t tree,
   const XmlElement top = FindTop(root, diags);
   std::optional<Document> doc;
   if (!top) {
-    diags->Error(Code::kElementMissing, Locate(root),
-                 "<" + Tag(root) +
-                     "> has no <world>, <model>, <light> or <actor>");
+    // The schema allows it (a root's <world> is "*", its model, light and
+    // actor optional) and libsdformat loads it: an empty Document, with a
+    // warning (docs/errors_policy.md).
+    diags->Warning(Code::kElementMissing, Locate(root),
+                   "<" + Tag(root) +
+                       "> holds no <world>, <model>, <light> or <actor>: "
+                       "nothing to read");
+    doc.emplace();
+    doc->file = xml.file();
+    doc->version = version;
   } else {
     doc = Reader(xml, tree, version, dialect, diags).Run(top);
   }

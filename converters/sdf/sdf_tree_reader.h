@@ -1,6 +1,8 @@
 // The reading shared by the SDFormat front ends (SdfReader for 1.7/1.8,
 // LegacySdfReader for 1.2-1.6): turns the one <world>, <model>, <light> or
-// <actor> of an SDFormat file into a Document. What differs between versions, as far as
+// <actor> of an SDFormat file into a Document (a root holding none of them,
+// which the schema allows, into a Document without elements, with a
+// warning ELEMENT_MISSING). What differs between versions, as far as
 // the core is concerned, is a handful of facts (SdfDialect); each front end
 // says which versions it reads and what their dialect is, and this file
 // knows no version number (sdf_dialect.h does). The URDF front end reads

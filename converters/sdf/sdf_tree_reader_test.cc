@@ -126,12 +126,43 @@ TEST_F(SchemaInReaderTest, AWorldJointOfOnePointEightIsRead) {
 }
 
 TEST_F(SchemaInReaderTest, TheWholeFileIsCheckedEvenWithoutATopElement) {
-  EXPECT_FALSE(Read("<sdf version=\"1.8\" bad=\"1\">\n<include><uri>x</uri>"
-                    "</include>\n</sdf>")
-                   .has_value());
+  const auto doc = Read(
+      "<sdf version=\"1.8\" bad=\"1\">\n<include><uri>x</uri>"
+      "</include>\n</sdf>");
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(doc->size(), 0u);
   EXPECT_EQ(TakeError(Code::kElementInvalid).source.line, 2);
-  EXPECT_EQ(TakeError(Code::kElementMissing).source.line, 1);
+  EXPECT_EQ(TakeWarning(Code::kElementMissing).source.line, 1);
   EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 1);
+}
+
+// A root without a <world>, <model>, <light> or <actor> is what the schema
+// allows (root.sdf: <world> "*", the others optional) and libsdformat
+// loads: an empty Document, with one warning at the root element, in
+// every version, 1.2's own <gazebo> root included, strict or not.
+TEST_F(SchemaInReaderTest, AnEmptyRootIsAnEmptyDocumentWithAWarning) {
+  const std::vector<std::pair<std::string, std::string>> roots = {
+      {"sdf", "1.8"}, {"sdf", "1.12"}, {"sdf", "1.6"},
+      {"sdf", "1.2"}, {"gazebo", "1.2"}};
+  for (const bool strict : {false, true}) {
+    strict_ = strict;
+    for (const auto& [tag, version] : roots) {
+      SCOPED_TRACE(tag + " " + version + (strict ? " strict" : ""));
+      const auto doc =
+          Read("<?xml version=\"1.0\"?>\n<" + tag + " version=\"" +
+               version + "\">\n  <!-- nothing -->\n</" + tag + ">\n");
+      ASSERT_TRUE(doc.has_value());
+      EXPECT_EQ(doc->size(), 0u);
+      EXPECT_EQ(doc->root(), kNoElement);
+      EXPECT_EQ(doc->version, version);
+      EXPECT_EQ(doc->file, kFile);
+      const Diagnostic d = TakeWarning(Code::kElementMissing);
+      EXPECT_EQ(d.source.line, 2);
+      EXPECT_EQ(d.source.path, "/" + tag);
+      EXPECT_NE(d.message.find("<" + tag + ">"), std::string::npos)
+          << d.message;
+    }
+  }
 }
 
 TEST_F(SchemaInReaderTest, ALoneLightIsChecked) {

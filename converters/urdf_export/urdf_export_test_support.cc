@@ -223,7 +223,9 @@ UrdfExportOptions WithSources(const Loaded& in, UrdfExportOptions options) {
 }
 
 std::string ModelPrefix(const Document& doc, const std::string& model) {
-  if (doc.at(0).kind == ElementKind::kModel) return doc.at(0).name;
+  if (doc.size() > 0 && doc.at(0).kind == ElementKind::kModel) {
+    return doc.at(0).name;
+  }
   return model;
 }
 

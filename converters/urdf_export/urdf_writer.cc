@@ -20,6 +20,7 @@
 #include "converters/urdf_export/urdf_tree.h"
 #include "converters/urdf_export/xml_emit.h"
 #include "converters/xml/text_values.h"
+#include "converters/xml/xml_element.h"
 #include "converters/xml/xml_escape.h"
 #include "core/pose.h"
 
@@ -773,7 +774,18 @@ std::optional<std::string> WriteUrdf(const Document& doc,
                                      const Resolution& resolution,
                                      const UrdfExportOptions& options,
                                      Diagnostics* diags) {
-  if (doc.size() == 0) return std::nullopt;
+  if (doc.size() == 0) {
+    // An empty root (docs/errors_policy.md): at the file's root element
+    // when the XML is at hand.
+    SourceLocation at{doc.file, 0, ""};
+    if (options.sources != nullptr && options.sources->size() > 0) {
+      at = Locate(RootElement(options.sources->tree(0)));
+    }
+    diags->Error(Code::kUrdfExportUnsupported, at,
+                 "the file holds no <world>, <model>, <light> or <actor>: "
+                 "no model to export (URDF describes one robot model)");
+    return std::nullopt;
+  }
   return Writer(doc, graph, resolution, options, diags).Run();
 }
 

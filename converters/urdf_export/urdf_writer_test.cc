@@ -525,7 +525,8 @@ TEST(UrdfWriterCorpus, ForwardKinematicsMatchFlat) {
         continue;
       }
       std::vector<std::string> models{""};
-      if (in.doc->at(0).kind == ElementKind::kWorld) {
+      // An empty root (no element) is refused like a world without model.
+      if (in.doc->size() > 0 && in.doc->at(0).kind == ElementKind::kWorld) {
         models.clear();
         for (ElementId c : in.doc->at(0).children) {
           if (in.doc->at(c).kind == ElementKind::kModel) {

@@ -111,7 +111,9 @@ class Writer {
     }
     if (root.kind != ElementKind::kWorld) {  // a lone light or actor
       diags_.Error(Code::kUrdfExportUnsupported, root.source,
-                   "the file holds a " + std::string(KindName(root.kind)) +
+                   std::string("the file holds ") +
+                       (root.kind == ElementKind::kActor ? "an " : "a ") +
+                       KindName(root.kind) +
                        " ('" + root.name +
                        "') and no model: URDF describes one robot model, "
                        "and has no " + KindName(root.kind) + "s");

@@ -76,8 +76,10 @@ void Blank(std::string_view text, size_t at, SanitizedXml* out) {
 // Blanks the bare `&`s of raw text or an attribute value at [begin, end).
 void BlankAmpersands(std::string_view text, size_t begin, size_t end,
                      SanitizedXml* out, LineCounter* lines) {
+  // Searched within [begin, end) only: the whole sanitizing stays linear.
   const std::string_view raw = text.substr(0, end);
-  for (size_t i = text.find('&', begin); i < end; i = text.find('&', i + 1)) {
+  for (size_t i = raw.find('&', begin); i != std::string_view::npos;
+       i = raw.find('&', i + 1)) {
     if (!IsBareAmpersand(raw, i)) continue;
     Blank(text, i, out);
     out->spots.push_back(

@@ -215,7 +215,12 @@ std::optional<std::string> Expander::Run(const upgrade::ProofReading& reading,
   if (!top.ok()) return std::nullopt;
   Diagnostics again;  // the upgraded text says nothing new about its XML
   out_ = XmlTree::Parse(top.output, path, &again);
-  if (!out_) return std::nullopt;
+  if (!out_) {  // a bug of the upgrade: say why, write nothing
+    for (const Diagnostic& d : again.items()) {
+      if (d.severity == Severity::kError) diags_->Add(d);
+    }
+    return std::nullopt;
+  }
   const XmlSources& sources = reading.sources;
   const Document& doc = *reading.doc;
   // Per element of the composed Document: the includes of the instance of
@@ -517,7 +522,16 @@ UpgradeResult ExpandIncludesToSdf18(std::string_view input,
                                 &result.diagnostics)) {
     text.reset();
   }
-  if (!text) return result;
+  if (!text) {
+    // Nothing is written; never without an error that says why.
+    if (!result.diagnostics.HasErrors()) {
+      result.diagnostics.Error(
+          Code::kUpgradeNotEquivalent, {path, 0, ""},
+          "the expansion of the includes produced no output; nothing is "
+          "written");
+    }
+    return result;
+  }
   result.output = std::move(*text);
   result.changed = result.output != input;
   return result;

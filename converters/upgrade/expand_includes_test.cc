@@ -239,6 +239,25 @@ TEST_F(ExpandIncludesTest, ToleratedXmlIsWrittenRepaired) {
   EXPECT_TRUE(again.items().empty()) << Dump(again);
 }
 
+// An expansion that cannot produce its output says why and writes
+// nothing: never an empty output without an error. Here the upgraded top
+// file does not parse again, because its misplaced declaration names
+// UTF-16 (it is not moved to the start, so the file is refused outright).
+TEST_F(ExpandIncludesTest, NoOutputIsAlwaysAnError) {
+  Write("world.sdf",
+        "\n<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n"
+        "<sdf version=\"1.9\"><model name=\"m\"><link name=\"l\"/>"
+        "</model></sdf>\n");
+  const UpgradeResult r = Expand("world.sdf");
+  EXPECT_FALSE(r.ok());
+  EXPECT_TRUE(r.output.empty());
+  bool said = false;
+  for (const Diagnostic& d : r.diagnostics.items()) {
+    said |= d.severity == Severity::kError;
+  }
+  EXPECT_TRUE(said) << Dump(r.diagnostics);
+}
+
 TEST_F(ExpandIncludesTest, FlangesOfDocument003) {
   Write("arm.sdf", R"(<sdf version="1.8">
 <model name="arm">

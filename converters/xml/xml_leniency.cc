@@ -194,19 +194,51 @@ std::string RepairAmpersands(std::string_view raw) {
   return out;
 }
 
+// Whether `text` starts in an encoding whose bytes are not ASCII's for
+// ASCII characters (UTF-16, UTF-32, EBCDIC; XML 1.0 appendix F): the
+// tolerances are byte patterns of ASCII-compatible text, so such a file
+// gets none (libxml2 decides alone).
+bool AsciiIncompatible(std::string_view text) {
+  const std::string_view head = text.substr(0, 4);
+  if (head.substr(0, 2) == "\xFF\xFE" || head.substr(0, 2) == "\xFE\xFF") {
+    return true;
+  }
+  if (head.find('\0') != std::string_view::npos) return true;
+  return head == "\x4C\x6F\xA7\x94";  // EBCDIC "<?xm"
+}
+
+// Whether an XML declaration names an encoding other than UTF-8 (or
+// ASCII): moved to the start of the file, it would relabel the bytes.
+bool NamesOtherEncoding(std::string_view raw_pi) {
+  const size_t at = raw_pi.find("encoding");
+  if (at == std::string_view::npos) return false;
+  std::string value;
+  const size_t quote = raw_pi.find_first_of("\"'", at);
+  if (quote == std::string_view::npos) return true;
+  const size_t close = raw_pi.find(raw_pi[quote], quote + 1);
+  if (close == std::string_view::npos) return true;
+  for (char c : raw_pi.substr(quote + 1, close - quote - 1)) {
+    value += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  }
+  return value != "utf-8" && value != "utf8" && value != "us-ascii" &&
+         value != "ascii";
+}
+
 SanitizedXml SanitizeForGate(std::string_view text) {
   SanitizedXml out;
+  if (AsciiIncompatible(text)) return out;
   LineCounter lines(text);
   const size_t first = text.substr(0, kBom.size()) == kBom ? kBom.size() : 0;
   const auto starts = [&](size_t at, std::string_view s) {
     return text.substr(at, s.size()) == s;
   };
   bool in_prolog = true;  // before the root element's start tag
+  int depth = 0;  // open elements: text outside the root is never blanked
   size_t i = 0;
   while (i < text.size()) {
     if (text[i] != '<') {
       const size_t end = std::min(text.find('<', i), text.size());
-      BlankAmpersands(text, i, end, &out, &lines);
+      if (depth > 0) BlankAmpersands(text, i, end, &out, &lines);
       i = end;
     } else if (starts(i, kCommentOpen)) {
       const size_t end = CommentEnd(text, i);
@@ -226,8 +258,9 @@ SanitizedXml SanitizeForGate(std::string_view text) {
     } else if (starts(i, "<?")) {
       const size_t end = text.find("?>", i + 2);
       if (end == std::string_view::npos) break;
-      if (in_prolog && i != first &&
-          IsXmlDeclaration(text.substr(i, end + 2 - i))) {
+      const std::string_view pi = text.substr(i, end + 2 - i);
+      if (in_prolog && i != first && IsXmlDeclaration(pi) &&
+          !NamesOtherEncoding(pi)) {
         out.spots.push_back(
             {XmlTolerance::kDeclarationNotFirst, i, lines.LineAt(i)});
         for (size_t at = i; at < end + 2; ++at) {
@@ -240,6 +273,7 @@ SanitizedXml SanitizeForGate(std::string_view text) {
     } else if (starts(i, "</")) {
       const size_t end = text.find('>', i);
       if (end == std::string_view::npos) break;
+      if (depth > 0) --depth;
       i = end + 1;
     } else {  // a start tag: attribute values may hold `&`
       in_prolog = false;
@@ -254,6 +288,7 @@ SanitizedXml SanitizeForGate(std::string_view text) {
         BlankAmpersands(text, at + 1, close, &out, &lines);
         at = close + 1;
       }
+      if (at < text.size() && text[at - 1] != '/') ++depth;
       i = at + 1;
     }
   }

@@ -12,8 +12,14 @@
 //    before the root element (XML_DECLARATION_NOT_FIRST). Repaired by
 //    dropping the whitespace before it, moving it to the start, or dropping
 //    it when another declaration is first.
-//  - an `&` that starts no reference (`a & b`; XML_BARE_AMPERSAND), read as
-//    the character `&`, as TinyXML2 reads it. Repaired as `&amp;`.
+//    A declaration naming an encoding other than UTF-8 is not moved (it
+//    would relabel the bytes): such a file stays refused.
+//  - an `&` that starts no reference (`a & b`; XML_BARE_AMPERSAND), in the
+//    root element's text or attribute values, read as the character `&`, as
+//    TinyXML2 reads it. Repaired as `&amp;`. Outside the root it stays
+//    refused.
+// A text in UTF-16, UTF-32 or EBCDIC gets no tolerance (they are byte
+// patterns of ASCII-compatible text): libxml2 alone decides.
 // Everything else libxml2 refuses stays refused (XML_SYNTAX_ERROR): a
 // reference to an undefined entity, `<` in an attribute value, text or
 // elements outside the root element, DTDs.

@@ -177,6 +177,11 @@ TEST_F(XmlLeniencyTest, WhatStaysRefused) {
            "<r/>\n</r>",                  // an end tag after the root
            "<r>&undefined;</r>",          // an undefined entity
            "<!DOCTYPE r>\n<!-- -- -->\n<r/>",  // a DTD, leniency or not
+           "<r/>\n&\n",                  // a bare `&` after the root
+           "& &\n<r/>",                   // ... and before it
+           // A misplaced declaration naming another encoding: moved to
+           // the start, it would relabel the bytes read as UTF-8.
+           "\n<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<r/>",
        }) {
     EXPECT_FALSE(Load(text).has_value()) << text;
     EXPECT_GE(Remaining(), 1u) << text;
@@ -188,6 +193,28 @@ TEST_F(XmlLeniencyTest, WhatStaysRefused) {
           << text << ": " << CodeName(d.code);
     }
   }
+}
+
+// UTF-16 (as UTF-32 and EBCDIC) is not ASCII-compatible: the tolerances,
+// byte patterns, do not apply, and libxml2 alone decides. A well-formed
+// file reads without a warning; an undefined entity stays refused.
+TEST_F(XmlLeniencyTest, NoToleranceInUtf16) {
+  const auto utf16le = [](std::string_view ascii) {
+    std::string out = "\xFF\xFE";
+    for (char c : ascii) {
+      out += c;
+      out += '\0';
+    }
+    return out;
+  };
+  EXPECT_TRUE(Load(utf16le("<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n"
+                           "<r a=\"&lt;\">&#x41; &amp;</r>\n"))
+                  .has_value());
+  EXPECT_FALSE(Load(utf16le("<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n"
+                            "<r a=\"m&undefined;x\"/>\n"))
+                   .has_value());
+  EXPECT_GE(Remaining(), 1u);
+  while (Remaining() > 0) TakeError(Code::kXmlSyntaxError);
 }
 
 TEST_F(XmlLeniencyTest, SanitizedCopyKeepsLengthAndLineBreaks) {

@@ -319,6 +319,14 @@ void Editor::Apply(const ParamEdit& edit) {
               "\" is none of add, modify, remove, replace");
     return;
   }
+  // libsdformat edits only elements its schema describes, which <include>
+  // is not ("Element [include] is not a defined SDF element"): an edit
+  // cannot add an include.
+  if (from.Tag(xml) == "include") {
+    Error(Code::kElementInvalid, edit, xml,
+          "an <include> cannot be edited or added by <experimental:params>");
+    return;
+  }
   const bool add = action == "add";
   Found found;
   if (edit.at_model) {

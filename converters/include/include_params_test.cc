@@ -33,7 +33,9 @@ class IncludeParamsTest : public DiagnosticTest {
     NodeId include = kNoNode;
     for (NodeId n : params_tree_->Elements(params_tree_->root(),
                                            [](NodeId) { return false; })) {
-      if (params_tree_->Tag(n) == "include") include = n;
+      if (include == kNoNode && params_tree_->Tag(n) == "include") {
+        include = n;
+      }
     }
     const auto edits = IncludeParamEdits(*params_tree_, include);
     return EditIncludedTree(&*model_tree_, edits, &diags_);
@@ -155,6 +157,19 @@ TEST_F(IncludeParamsTest, BrokenEditsAreReportedAtTheirLineAndSkipped) {
     EXPECT_EQ(d.source.line, line) << d.message;
   }
   EXPECT_EQ(Text("link:la/pose"), "1 2 3 0 0 0");  // nothing applied
+}
+
+// libsdformat edits only what its schema describes; <include> is not
+// described ("Element [include] is not a defined SDF element"), so no edit
+// adds one (nor a cycle through one).
+TEST_F(IncludeParamsTest, AnEditCannotAddAnInclude) {
+  const ForwardedEdits forwarded = Edit(kModel, World(
+      R"(<include element_id="" action="add" name="sub"><uri>m</uri></include>)"));
+  EXPECT_TRUE(forwarded.empty());
+  const Diagnostic d = TakeError(Code::kElementInvalid);
+  EXPECT_EQ(d.source.file, "w.sdf");
+  EXPECT_EQ(d.source.line, 3);
+  EXPECT_EQ(At("include:sub"), kNoNode);
 }
 
 // libsdformat's lookup never matches a one-character name at the model's

@@ -244,37 +244,60 @@ class Blocks {
            VisualText(visuals, any, (*in_.links)[i].name);
   }
 
+  // The children of each of `elements` that `keep` selects, written at
+  // the indent of a <gazebo> block's element: the text when every element
+  // holds the same (written once, its namespaces and repairs counted),
+  // nothing when they differ.
+  template <typename Keep>
+  std::optional<std::string> SameContent(
+      const std::vector<XmlElement>& elements, Keep keep) {
+    const auto emit = [&](XmlElement e, Diagnostics* diags,
+                          XmlNamespaces* used) {
+      std::string text;
+      for (XmlElement child : ChildElements(e)) {
+        if (!keep(child)) continue;
+        XmlEmitOptions options;
+        options.diags = diags;
+        options.indent = 6;
+        options.restore_names = true;
+        text += EmitXml(child, options, used);
+      }
+      return text;
+    };
+    XmlNamespaces scratch;
+    std::string first;
+    for (size_t k = 0; k < elements.size(); ++k) {
+      std::string text = emit(elements[k], nullptr, &scratch);
+      if (k == 0) {
+        first = std::move(text);
+      } else if (text != first) {
+        return std::nullopt;
+      }
+    }
+    if (elements.empty() || first.empty()) return std::string();
+    return emit(elements.front(), &diags_, &used_);
+  }
+
   // What the visuals hold beyond what URDF says (pose, geometry, material):
   // a <gazebo><visual> block's content (plugin, transparency, ...), written
   // as one such block when every visual of the URDF link holds the same.
   std::string VisualText(const std::vector<XmlElement>& visuals,
                          ElementId at, const std::string& link) {
-    std::string first;
-    XmlNamespaces scratch;
-    for (size_t k = 0; k < visuals.size(); ++k) {
-      std::string text;
-      for (XmlElement child : ChildElements(visuals[k])) {
-        const std::string tag = Tag(child);
-        if (tag == "pose" || tag == "geometry" || tag == "material" ||
-            tag == "frame" || InUrdfNamespace(child)) {
-          continue;
-        }
-        XmlEmitOptions options;
-        options.indent = 6;
-        options.restore_names = true;
-        text += EmitXml(child, options, k == 0 ? &used_ : &scratch);
-      }
-      if (k == 0) {
-        first = text;
-      } else if (text != first) {
-        Warn(at, "the visuals of URDF link '" + link +
-                     "' hold different simulator content; a <gazebo> "
-                     "<visual> block applies to every visual of a link, so "
-                     "none is written");
-        return "";
-      }
+    const std::optional<std::string> content =
+        SameContent(visuals, [](XmlElement child) {
+          const std::string tag = Tag(child);
+          return tag != "pose" && tag != "geometry" && tag != "material" &&
+                 tag != "frame" && !InUrdfNamespace(child);
+        });
+    if (!content) {
+      Warn(at, "the visuals of URDF link '" + link +
+                   "' hold different simulator content; a <gazebo> "
+                   "<visual> block applies to every visual of a link, so "
+                   "none is written");
+      return "";
     }
-    return first.empty() ? "" : "    <visual>\n" + first + "    </visual>\n";
+    return content->empty() ? ""
+                            : "    <visual>\n" + *content + "    </visual>\n";
   }
 
   std::string SurfaceText(const std::vector<XmlElement>& collisions,
@@ -317,43 +340,20 @@ class Blocks {
     }
     // Not expressible as settings: the whole <surface> etc. when every
     // collision has the same.
-    std::string first;
-    for (size_t k = 0; k < collisions.size(); ++k) {
-      std::string text;
-      XmlNamespaces scratch;
-      for (XmlElement child : ChildElements(collisions[k])) {
-        const std::string tag = Tag(child);
-        if (tag != "surface" && tag != "laser_retro" && tag != "max_contacts") {
-          continue;
-        }
-        XmlEmitOptions options;
-        options.diags = &diags_;
-        options.indent = 6;
-        options.restore_names = true;
-        text += EmitXml(child, options, &scratch);
-      }
-      if (k == 0) {
-        first = text;
-      } else if (text != first) {
-        Warn(at, "the collisions of URDF link '" + link +
-                     "' have different surface parameters; a <gazebo> block "
-                     "applies to every collision of a link, so they are not "
-                     "written");
-        return "";
-      }
+    const std::optional<std::string> content =
+        SameContent(collisions, [](XmlElement child) {
+          const std::string tag = Tag(child);
+          return tag == "surface" || tag == "laser_retro" ||
+                 tag == "max_contacts";
+        });
+    if (!content) {
+      Warn(at, "the collisions of URDF link '" + link +
+                   "' have different surface parameters; a <gazebo> block "
+                   "applies to every collision of a link, so they are not "
+                   "written");
+      return "";
     }
-    std::string out = "    <collision>\n";
-    for (XmlElement child : ChildElements(collisions.front())) {
-      const std::string tag = Tag(child);
-      if (tag == "surface" || tag == "laser_retro" || tag == "max_contacts") {
-        XmlEmitOptions options;
-        options.diags = &diags_;
-        options.indent = 6;
-        options.restore_names = true;
-        out += EmitXml(child, options, &used_);
-      }
-    }
-    return out + "    </collision>\n";
+    return "    <collision>\n" + *content + "    </collision>\n";
   }
 
   std::string MaterialText(const std::vector<XmlElement>& visuals,

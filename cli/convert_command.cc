@@ -90,7 +90,7 @@ UrdfExportOptions ExportOptions(const ConvertOptions& options) {
   UrdfExportOptions urdf;
   urdf.model = options.model;
   urdf.separator = options.separator;
-  urdf.frames = options.frames == "drop" ? UrdfFrames::kDrop : UrdfFrames::kLinks;
+  urdf.frames = options.frames == "drop" ? UrdfFrames::kDrop : UrdfFrames::kLinks;  // default links
   urdf.mesh_uri = options.mesh_uri == "keep"   ? UrdfMeshUri::kKeep
                   : options.mesh_uri == "file" ? UrdfMeshUri::kFile
                                                : UrdfMeshUri::kPackage;
@@ -103,6 +103,21 @@ UrdfExportOptions ExportOptions(const ConvertOptions& options) {
   return urdf;
 }
 
+// --sdf-version and what goes with it; nothing without --sdf-version and
+// --poses (the upgrade to 1.8, a newer file kept at its version).
+std::optional<VersionWriteOptions> VersionOptions(const ConvertOptions& options) {
+  if (options.sdf_version.empty() && options.poses != "model-absolute") {
+    return std::nullopt;
+  }
+  VersionWriteOptions v;
+  if (!options.sdf_version.empty()) v.version = options.sdf_version;
+  v.frames = options.frames == "links" ? VersionWriteOptions::Frames::kLinks
+                                       : VersionWriteOptions::Frames::kDrop;
+  v.drop_mimic = options.drop_mimic;
+  v.model_absolute = options.poses == "model-absolute";
+  return v;
+}
+
 }  // namespace
 
 int RunConvert(const ConvertOptions& options, std::ostream& out,
@@ -111,7 +126,8 @@ int RunConvert(const ConvertOptions& options, std::ostream& out,
   const ReadOptions read = ReadOptionsOf(options);
   std::optional<std::string> text;
   if (options.to == "sdf") {
-    text = ConvertToSdf(options.file, read, options.expand_includes, &diags);
+    text = ConvertToSdf(options.file, read, options.expand_includes, &diags,
+                        VersionOptions(options));
   } else if (options.to == "urdf") {
     text = ConvertToUrdf(options.file, read, ExportOptions(options), &diags);
   } else {

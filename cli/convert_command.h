@@ -9,10 +9,11 @@
 //
 // Targets:
 //   "flat": converters/flat, every frame's world pose, JSON or CSV.
-//   "sdf":  SDFormat 1.8. A URDF (<robot>) is imported (converters/urdf,
-//           with the URDF options below); an SDFormat file of any version we
-//           read is upgraded losslessly (converters/upgrade), its meaning
-//           verified before anything is written.
+//   "sdf":  SDFormat 1.8, or the --sdf-version asked for (1.4-1.12). A
+//           URDF (<robot>) is imported (converters/urdf, with the URDF
+//           options below); an SDFormat file of any version we read is
+//           upgraded or written down losslessly (converters/upgrade), its
+//           meaning verified before anything is written.
 //   "urdf": URDF for tree-shaped models (converters/urdf_export; what it
 //           refuses, and why, is in docs/urdf_export.md).
 #ifndef SDFCONV_CLI_CONVERT_COMMAND_H_
@@ -38,6 +39,13 @@ struct ConvertOptions {
   bool strict = false;
   // --to sdf: replace every <include> by its model (else kept as written).
   bool expand_includes = false;
+  // --to sdf: the SDFormat version to write, 1.4-1.12 (empty: 1.8, and a
+  // file of 1.8 or later kept at its version); below 1.11 a <mimic> is
+  // dropped (with a warning) instead of refused; "model-absolute": every
+  // link and joint pose relative to its model frame (1.7 on).
+  std::string sdf_version;
+  bool drop_mimic = false;
+  std::string poses = "as-written";  // or "model-absolute"
   // --to sdf from a URDF:
   bool merge_fixed_joints = false;
   std::string package_uri = "keep";  // "keep" or "model"
@@ -45,7 +53,9 @@ struct ConvertOptions {
   // --to urdf:
   std::string model;             // for a world: which top-level model
   std::string separator = "/";   // joins nested names
-  std::string frames = "links";  // "links" or "drop"
+  // --to urdf (default "links") and --to sdf below 1.7 (default "drop"):
+  // explicit frames as massless links on fixed joints, or dropped.
+  std::string frames;  // "links", "drop", or empty: the target's default
   std::string mesh_uri = "package";  // "package", "keep" or "file"
   std::string mesh_root;             // for mesh_uri "file"
   std::string unsupported_geometry = "skip";  // or "refuse"

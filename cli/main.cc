@@ -31,6 +31,9 @@ namespace sdfconv {
 namespace {
 
 constexpr char kVersion[] = "sdfconv 0.1.0";
+// What --sdf-version accepts (converters/upgrade/version_write.h).
+const std::vector<std::string> kSdfVersions = {
+    "1.4", "1.5", "1.6", "1.7", "1.8", "1.9", "1.10", "1.11", "1.12"};
 constexpr char kModelPathHelp[] =
     "Where <include> URIs (model://NAME, relative paths) are searched "
     "first, before SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH "
@@ -88,6 +91,26 @@ CLI::App* AddUpgradeCommand(CLI::App& app, BatchOptions& options) {
   cmd->add_option("--report", options.report,
                   "Write a JSON report of every file here (atomically)")
       ->type_name("FILE");
+  cmd->add_option("--sdf-version", options.sdf_version,
+                  "The SDFormat version to write, 1.4 to 1.12, up or down "
+                  "(default: 1.8; files of 1.8 or later kept at their "
+                  "version)")
+      ->type_name("V")
+      ->check(CLI::IsMember(kSdfVersions));
+  cmd->add_flag("--drop-mimic", options.drop_mimic,
+                "--sdf-version below 1.11: leave joint mimics out (with a "
+                "warning) instead of refusing the file");
+  cmd->add_option("--frames", options.frames,
+                  "--sdf-version below 1.7: explicit frames the version "
+                  "cannot hold dropped with a warning, or written as "
+                  "massless links on fixed joints")
+      ->check(CLI::IsMember({"drop", "links"}))
+      ->capture_default_str();
+  cmd->add_option("--poses", options.poses,
+                  "poses as written, or every link and joint pose relative "
+                  "to its model frame (SDFormat 1.7 on)")
+      ->check(CLI::IsMember({"as-written", "model-absolute"}))
+      ->capture_default_str();
   cmd->add_option("--model-path", options.model_paths,
                   "Where the proof finds included models (model://NAME, "
                   "relative paths) first, before SDF_PATH, "
@@ -129,6 +152,20 @@ CLI::App* AddConvertCommand(CLI::App& app, ConvertOptions& options) {
       ->type_name("DIR")
       ->allow_extra_args(false);  // one DIR per --model-path
   cmd->add_flag("--strict", options.strict, kStrictHelp);
+  cmd->add_option("--sdf-version", options.sdf_version,
+                  "--to sdf: the SDFormat version to write, 1.4 to 1.12, "
+                  "up or down (default: 1.8; a file of 1.8 or later kept "
+                  "at its version)")
+      ->type_name("V")
+      ->check(CLI::IsMember(kSdfVersions));
+  cmd->add_flag("--drop-mimic", options.drop_mimic,
+                "--to sdf --sdf-version below 1.11: leave joint mimics out "
+                "(with a warning) instead of refusing");
+  cmd->add_option("--poses", options.poses,
+                  "--to sdf: poses as written, or every link and joint pose "
+                  "relative to its model frame (SDFormat 1.7 on)")
+      ->check(CLI::IsMember({"as-written", "model-absolute"}))
+      ->capture_default_str();
   cmd->add_flag("--expand-includes", options.expand_includes,
                 "--to sdf: replace every <include> by the model it "
                 "names (one self-contained SDFormat 1.8 file)");
@@ -152,9 +189,10 @@ CLI::App* AddConvertCommand(CLI::App& app, ConvertOptions& options) {
                   "--to urdf: joins the names of nested models")
       ->capture_default_str();
   cmd->add_option("--frames", options.frames,
-                  "--to urdf: explicit frames as massless links, or drop them")
-      ->check(CLI::IsMember({"links", "drop"}))
-      ->capture_default_str();
+                  "explicit frames as massless links on fixed joints, or "
+                  "dropped with a warning: --to urdf (default links), --to "
+                  "sdf --sdf-version below 1.7 (default drop)")
+      ->check(CLI::IsMember({"links", "drop"}));
   cmd->add_option("--mesh-uri", options.mesh_uri,
                   "--to urdf: model:// mesh URIs as package://, kept, or "
                   "file:// under --mesh-root")

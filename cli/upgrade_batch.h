@@ -50,6 +50,13 @@ struct BatchOptions {
   bool verbose = false;            // list every file on `out`
   // --model-path: where the proof finds included models (docs/upgrade.md).
   std::vector<std::string> model_paths;
+  // --sdf-version V (empty: 1.8, newer files kept at their version),
+  // --drop-mimic, --frames, --poses: as for `convert --to sdf`
+  // (converters/upgrade/version_write.h).
+  std::string sdf_version;
+  bool drop_mimic = false;
+  std::string frames = "drop";
+  std::string poses = "as-written";
 };
 
 struct BatchResult {

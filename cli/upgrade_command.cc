@@ -4,6 +4,7 @@
 
 #include "cli/interrupt.h"
 #include "converters/upgrade/upgrade.h"
+#include "converters/upgrade/version_write.h"
 
 namespace sdfconv {
 
@@ -18,13 +19,32 @@ FileUpgrade UpgradeWithEngine(std::string_view text, const std::string& path,
   return {std::move(result.output), std::move(result.diagnostics)};
 }
 
+FileUpgrade UpgradeWithEngine(std::string_view text, const std::string& path,
+                              InputKind kind, const BatchOptions& options) {
+  const bool model_absolute = options.poses == "model-absolute";
+  if (options.sdf_version.empty() && !model_absolute) {
+    return UpgradeWithEngine(text, path, kind, options.model_paths);
+  }
+  VersionWriteOptions v;
+  if (!options.sdf_version.empty()) v.version = options.sdf_version;
+  v.include_search.model_paths = options.model_paths;
+  v.frames = options.frames == "links" ? VersionWriteOptions::Frames::kLinks
+                                       : VersionWriteOptions::Frames::kDrop;
+  v.drop_mimic = options.drop_mimic;
+  v.model_absolute = model_absolute;
+  UpgradeResult result = kind == InputKind::kModelConfig
+                             ? UpgradeModelConfig(text, path, v.version)
+                             : WriteSdfVersion(text, path, v);
+  return {std::move(result.output), std::move(result.diagnostics)};
+}
+
 int RunUpgradeCommand(const BatchOptions& options, std::ostream& out,
                       std::ostream& err) {
   const std::atomic<bool>& stop = StopOnSignals();
   const UpgradeFunction upgrade = [&options](std::string_view text,
                                              const std::string& path,
                                              InputKind kind) {
-    return UpgradeWithEngine(text, path, kind, options.model_paths);
+    return UpgradeWithEngine(text, path, kind, options);
   };
   return RunUpgrade(options, upgrade, stop, out, err).exit_code;
 }

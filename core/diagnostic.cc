@@ -1,5 +1,6 @@
 #include "core/diagnostic.h"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -29,6 +30,12 @@ constexpr std::array kCodes = {
     CodeEntry{Code::kPoseQuaternionNormalized, "POSE_QUATERNION_NORMALIZED"},
     CodeEntry{Code::kLaterVersionFeature, "LATER_VERSION_FEATURE"},
     CodeEntry{Code::kUrdfInvalid, "URDF_INVALID"},
+    CodeEntry{Code::kVersionConstructUnsupported,
+              "VERSION_CONSTRUCT_UNSUPPORTED"},
+    CodeEntry{Code::kVersionConstructDropped, "VERSION_CONSTRUCT_DROPPED"},
+    CodeEntry{Code::kVersionConstructRewritten,
+              "VERSION_CONSTRUCT_REWRITTEN"},
+    CodeEntry{Code::kIncludeNotConverted, "INCLUDE_NOT_CONVERTED"},
     CodeEntry{Code::kDuplicateName, "DUPLICATE_NAME"},
     CodeEntry{Code::kReservedName, "RESERVED_NAME"},
     CodeEntry{Code::kModelCanonicalLinkInvalid, "MODEL_CANONICAL_LINK_INVALID"},
@@ -116,6 +123,13 @@ void Diagnostics::Error(Code code, const SourceLocation& at,
 void Diagnostics::Warning(Code code, const SourceLocation& at,
                           std::string message) {
   items_.push_back({Severity::kWarning, code, std::move(message), at, {}});
+}
+
+void Diagnostics::SortByLine() {
+  std::stable_sort(items_.begin(), items_.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) {
+                     return a.source.line < b.source.line;
+                   });
 }
 
 bool Diagnostics::HasErrors() const {

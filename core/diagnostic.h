@@ -48,6 +48,15 @@ enum class Code {
   kLaterVersionFeature,  // LATER_VERSION_FEATURE: a feature of a later
                          // version, read as libsdformat reads it.
   kUrdfInvalid,          // URDF_INVALID: urdfdom rejects (or warns about) a URDF.
+  // Writing another SDFormat version (converters/upgrade/version_write.h).
+  kVersionConstructUnsupported,  // VERSION_CONSTRUCT_UNSUPPORTED: the
+                                 // target version cannot express it.
+  kVersionConstructDropped,      // VERSION_CONSTRUCT_DROPPED: left out of
+                                 // the target version, on request.
+  kVersionConstructRewritten,    // VERSION_CONSTRUCT_REWRITTEN: written in
+                                 // another form the target version has.
+  kIncludeNotConverted,          // INCLUDE_NOT_CONVERTED: an included file
+                                 // is left in its own version.
   // Names (phase "name attribute checking").
   kDuplicateName,        // DUPLICATE_NAME: siblings share a name.
   kReservedName,         // RESERVED_NAME: `world`, `__*__`, or `::` in 1.8.
@@ -124,7 +133,7 @@ struct Diagnostic {
 // "FILE:LINE: error[CODE]: message", the format `sdfconv check` prints.
 std::string FormatDiagnostic(const Diagnostic& d);
 
-// An append-only list of diagnostics: the sink every phase writes into.
+// A list of diagnostics, appended to: the sink every phase writes into.
 class Diagnostics {
  public:
   void Add(Diagnostic d) { items_.push_back(std::move(d)); }
@@ -135,6 +144,9 @@ class Diagnostics {
   [[nodiscard]] const std::vector<Diagnostic>& items() const { return items_; }
   [[nodiscard]] size_t size() const { return items_.size(); }
   void Append(const Diagnostics& other);
+  // In source order (by line, as `sdfconv check` prints them); items of
+  // one line keep the order they were added in.
+  void SortByLine();
 
  private:
   std::vector<Diagnostic> items_;

@@ -6,6 +6,7 @@
 #include "converters/sdf/value_level.h"
 #include "converters/upgrade/expand_includes.h"
 #include "converters/upgrade/upgrade.h"
+#include "converters/upgrade/version_write.h"
 #include "converters/urdf/urdf_to_sdf.h"
 #include "converters/xml/xml_tree.h"
 #include "core/auto_inertia.h"
@@ -60,10 +61,29 @@ std::optional<std::string> ConvertToFlat(const std::string& path,
              : WriteFlatJson(*in->doc, in->graph, resolution);
 }
 
-std::optional<std::string> ConvertToSdf(const std::string& path,
-                                        const ReadOptions& read,
-                                        bool expand_includes,
-                                        Diagnostics* diags) {
+namespace {
+
+// Says, at each <include> of `xml` (outside plugins), that the included
+// file is left in its own version.
+void SayIncludesKept(const XmlTree& xml, const std::string& version,
+                     Diagnostics* diags) {
+  const std::vector<NodeId> includes = xml.Elements(
+      xml.root(), [&xml](NodeId n) { return xml.Tag(n) == "plugin"; });
+  for (NodeId n : includes) {
+    if (xml.Tag(n) != "include") continue;
+    diags->Warning(Code::kIncludeNotConverted, xml.Locate(n),
+                   "the included file is left as it is, in its own version, "
+                   "not SDFormat " +
+                       version +
+                       " (--expand-includes writes its content converted)");
+  }
+}
+
+}  // namespace
+
+std::optional<std::string> ConvertToSdf(
+    const std::string& path, const ReadOptions& read, bool expand_includes,
+    Diagnostics* diags, const std::optional<VersionWriteOptions>& version) {
   const std::optional<std::string> bytes =
       ReadFileBytes(path, read.xml_limits.max_bytes, diags);
   if (!bytes) return std::nullopt;
@@ -73,16 +93,34 @@ std::optional<std::string> ConvertToSdf(const std::string& path,
       XmlTree::Parse(*bytes, path, &parse, XmlLimitsOf(read));
   if (!xml || FormatOf(*xml) == InputFormat::kUrdf) diags->Append(parse);
   if (!xml) return std::nullopt;
+  std::optional<VersionWriteOptions> to = version;
+  if (to) to->include_search = read.include_search;
+  // A 1.8 text (a URDF's import, an expansion) written as `to`.
+  auto write = [&](std::string text) -> std::optional<std::string> {
+    if (!to || (to->version == "1.8" && !to->model_absolute)) return text;
+    UpgradeResult written = WriteSdfVersion(text, path, *to);
+    diags->Append(written.diagnostics);
+    if (!written.ok()) return std::nullopt;
+    return std::move(written.output);
+  };
   if (FormatOf(*xml) == InputFormat::kUrdf) {
-    return UrdfToSdf(*xml, read.urdf, diags);
+    std::optional<std::string> imported = UrdfToSdf(*xml, read.urdf, diags);
+    if (!imported) return std::nullopt;
+    return write(std::move(*imported));
+  }
+  if (expand_includes) {
+    UpgradeResult expanded =
+        ExpandIncludesToSdf18(*bytes, path, read.include_search);
+    diags->Append(expanded.diagnostics);
+    if (!expanded.ok()) return std::nullopt;
+    return write(std::move(expanded.output));
   }
   UpgradeResult upgraded =
-      expand_includes
-          ? ExpandIncludesToSdf18(*bytes, path, read.include_search)
-          : UpgradeSdf(*bytes, path,
-                       UpgradeOptions{true, read.include_search});
+      to ? WriteSdfVersion(*bytes, path, *to)
+         : UpgradeSdf(*bytes, path, UpgradeOptions{true, read.include_search});
   diags->Append(upgraded.diagnostics);
   if (!upgraded.ok()) return std::nullopt;
+  if (to) SayIncludesKept(*xml, to->version, diags);
   return std::move(upgraded.output);
 }
 

@@ -20,6 +20,7 @@
 #include <string>
 
 #include "converters/registry.h"
+#include "converters/upgrade/version_write.h"
 #include "converters/urdf_export/urdf_writer.h"
 #include "converters/xml/xml_sources.h"
 #include "core/diagnostic.h"
@@ -62,11 +63,13 @@ enum class FlatFormat { kJson, kCsv };
 // losslessly, its meaning verified before anything is returned (its
 // includes kept as includes, found for the proof with
 // `read.include_search`), or with `expand_includes` made one self-contained
-// file (docs/composition.md).
-[[nodiscard]] std::optional<std::string> ConvertToSdf(const std::string& path,
-                                                      const ReadOptions& read,
-                                                      bool expand_includes,
-                                                      Diagnostics* diags);
+// file (docs/composition.md). With `version`, written as that SDFormat
+// version (1.4-1.12, up or down: docs/versions.md), each <include> kept
+// said with INCLUDE_NOT_CONVERTED.
+[[nodiscard]] std::optional<std::string> ConvertToSdf(
+    const std::string& path, const ReadOptions& read, bool expand_includes,
+    Diagnostics* diags,
+    const std::optional<VersionWriteOptions>& version = std::nullopt);
 
 // `--to urdf`: the file's model as URDF (docs/urdf_export.md). Any input
 // the registry reads: included models, a URDF input and included URDFs are

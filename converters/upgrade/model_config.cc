@@ -3,6 +3,8 @@
 // 1.2-1.7 file is SDFormat 1.8, so its entry says version="1.8"; the file
 // names, every other entry (1.8 and newer, or versions that cannot be
 // upgraded), and everything else in the manifest are kept as written.
+// Written as another version (version_write.h), every entry of a version
+// sdfconv reads (1.2-1.12) says that version.
 #include <optional>
 #include <string>
 
@@ -13,7 +15,8 @@
 namespace sdfconv {
 
 UpgradeResult UpgradeModelConfig(std::string_view input,
-                                 const std::string& path) {
+                                 const std::string& path,
+                                 std::string_view written) {
   using sdfconv::NodeId;
   UpgradeResult result;
   std::optional<XmlTree> tree =
@@ -29,8 +32,13 @@ UpgradeResult UpgradeModelConfig(std::string_view input,
   for (NodeId sdf : tree->Children(root, "sdf")) {
     const int version =
         VersionNumber(tree->Attribute(sdf, "version").value_or(""));
-    if (version >= VersionNumber(1, 2) && version < VersionNumber(1, 8)) {
-      tree->SetAttribute(sdf, "version", "1.8");
+    if (written.empty()) {
+      if (version >= VersionNumber(1, 2) && version < VersionNumber(1, 8)) {
+        tree->SetAttribute(sdf, "version", "1.8");
+      }
+    } else if (version >= VersionNumber(1, 2) &&
+               version <= VersionNumber(1, 12)) {
+      tree->SetAttribute(sdf, "version", written);
     }
   }
   std::optional<std::string> output = tree->SerializeAsRead();

@@ -66,8 +66,10 @@ struct Context {
   }
   // Before 1.7: no relative_to, attached_to, expressed_in.
   [[nodiscard]] bool Legacy() const { return !AtLeast(1, 7); }
-  // The tree's structure now, as SDFormat 1.8 reads it.
-  [[nodiscard]] TreeIndex Index() const { return TreeIndex(tree, "1.8"); }
+  // The version the rules write (the upgrade's 1.8; a step's target).
+  std::string writes = "1.8";
+  // The tree's structure now, as the version written reads it.
+  [[nodiscard]] TreeIndex Index() const { return TreeIndex(tree, writes); }
 
   // The reference held by `holder` (of `kind`), or null.
   RefSite* Site(NodeId holder, RefKind kind);

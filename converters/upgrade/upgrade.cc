@@ -58,22 +58,10 @@ void RunRules(Context& ctx) {
   upgrade::RepairNames(ctx);
 }
 
-// In source order, like `sdfconv check`; rule order breaks ties.
-void SortByLine(Diagnostics* diags) {
-  std::vector<Diagnostic> items = diags->items();
-  std::stable_sort(items.begin(), items.end(),
-                   [](const Diagnostic& a, const Diagnostic& b) {
-                     return a.source.line < b.source.line;
-                   });
-  Diagnostics sorted;
-  for (Diagnostic& d : items) sorted.Add(std::move(d));
-  *diags = std::move(sorted);
-}
-
 UpgradeResult Failed(UpgradeResult result) {
   result.output.clear();
   result.changed = false;
-  SortByLine(&result.diagnostics);
+  result.diagnostics.SortByLine();
   return result;
 }
 
@@ -121,7 +109,7 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
       return Failed(std::move(result));
     }
     result.changed = repaired;
-    SortByLine(&result.diagnostics);
+    result.diagnostics.SortByLine();
     return result;
   }
 
@@ -169,7 +157,7 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
     return Failed(std::move(result));
   }
   if (correspondence != nullptr) *correspondence = became;
-  SortByLine(&result.diagnostics);
+  result.diagnostics.SortByLine();
   return result;
 }
 

@@ -73,9 +73,12 @@ struct Correspondence;  // verify.h
     const UpgradeOptions& options, upgrade::Correspondence* correspondence);
 
 // A model.config manifest: points its <sdf version="..."> entries at the
-// upgraded files (version 1.8), keeps everything else.
+// upgraded files (version 1.8; or every entry of a version sdfconv reads at
+// `written`, when the files were written as that version), keeps
+// everything else.
 UpgradeResult UpgradeModelConfig(std::string_view input,
-                                 const std::string& path);
+                                 const std::string& path,
+                                 std::string_view written = {});
 
 }  // namespace sdfconv
 

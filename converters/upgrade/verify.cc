@@ -354,6 +354,10 @@ bool SameElements(const Read& in, const Read& out,
   for (const auto& [from, to] : correspondence.renamed) {
     renamed[{from.first, HashOf(from.second)}] = &to;
   }
+  std::set<NameKey> dropped;
+  for (const auto& [kind, name] : correspondence.dropped) {
+    dropped.insert({kind, HashOf(name)});
+  }
   std::set<NameHash> flipped_joints;
   for (const std::string& name : correspondence.flipped_joints) {
     flipped_joints.insert(HashOf(name));
@@ -366,6 +370,7 @@ bool SameElements(const Read& in, const Read& out,
     const Element& e = in.doc->at(i);
     if (!Compared(e.kind)) continue;
     NameKey key{KindName(e.kind), in_names[i]};
+    if (dropped.count(key) != 0) continue;
     std::pair<std::string, std::string> spelled;  // for messages only
     if (const auto it = renamed.find(key); it != renamed.end()) {
       spelled = *it->second;
@@ -412,6 +417,56 @@ bool Compare(const Read& in, const Read& out, const std::string& path,
 
 }  // namespace
 
+Correspondence Compose(const Correspondence& first,
+                       const Correspondence& second) {
+  using Key = std::pair<std::string, std::string>;
+  Correspondence c;
+  c.dropped = first.dropped;
+  std::set<Key> images;  // names in the middle that some input name became
+  for (const auto& [from, middle] : first.renamed) {
+    images.insert(middle);
+    if (second.dropped.count(middle) != 0) {
+      c.dropped.insert(from);
+      continue;
+    }
+    const auto it = second.renamed.find(middle);
+    const Key& to = it == second.renamed.end() ? middle : it->second;
+    if (to != from) c.renamed.emplace(from, to);
+  }
+  for (const auto& [middle, to] : second.renamed) {
+    // An input element of that name kept it through `first`, unless it
+    // was renamed there (then its entry above) or another took its name.
+    if (first.renamed.count(middle) != 0 || images.count(middle) != 0) continue;
+    if (first.dropped.count(middle) != 0) continue;
+    c.renamed.emplace(middle, to);
+  }
+  for (const Key& middle : second.dropped) {
+    if (first.renamed.count(middle) != 0 || images.count(middle) != 0) continue;
+    c.dropped.insert(middle);
+  }
+  // Joints turned around by `first`, under their final names; and those
+  // `second` turned (named already in its output). A joint turned twice
+  // is not turned.
+  std::map<std::string, std::string> joint_to;
+  for (const auto& [from, to] : second.renamed) {
+    if (from.first == "joint") joint_to[from.second] = to.second;
+  }
+  for (const std::string& j : first.flipped_joints) {
+    const auto it = joint_to.find(j);
+    const std::string name = it == joint_to.end() ? j : it->second;
+    if (second.flipped_joints.count(name) == 0) c.flipped_joints.insert(name);
+  }
+  for (const std::string& j : second.flipped_joints) {
+    bool twice = false;
+    for (const std::string& f : first.flipped_joints) {
+      const auto it = joint_to.find(f);
+      twice |= (it == joint_to.end() ? f : it->second) == j;
+    }
+    if (!twice) c.flipped_joints.insert(j);
+  }
+  return c;
+}
+
 ProofReading ReadUpgradeInput(const XmlTree& tree,
                               const IncludeSearch& search,
                               bool included_files) {
@@ -438,12 +493,22 @@ ProofReading ReadUpgradeInput(const XmlTree& tree,
 bool VerifyUpgrade(const ProofReading& input, std::string_view output,
                    const std::string& path,
                    const Correspondence& correspondence, Diagnostics* diags,
-                   const IncludeSearch& search) {
+                   const IncludeSearch& search, std::string_view version) {
+  const std::string written =
+      version.empty() ? std::string()
+                      : "the written SDFormat " + std::string(version);
+  const Words words = version.empty()
+                          ? kUpgradeWords
+                          : Words{"the conversion", written};
   if (input.fatal) {
-    return Compare(input, {}, path, correspondence, kUpgradeWords, diags);
+    return Compare(input, {}, path, correspondence, words, diags);
   }
-  const Read out = ReadText(output, path, WithIncludes(input.includes, search));
-  return Compare(input, out, path, correspondence, kUpgradeWords, diags);
+  // A version written on request is read to the letter of that version
+  // (`--strict`): a later feature left in it would not count.
+  ReadOptions options = WithIncludes(input.includes, search);
+  options.strict = !version.empty();
+  const Read out = ReadText(output, path, options);
+  return Compare(input, out, path, correspondence, words, diags);
 }
 
 bool VerifyUpgrade(std::string_view input, std::string_view output,

@@ -57,7 +57,14 @@ struct Correspondence {
       renamed;
   // Output scoped names of joints turned around.
   std::set<std::string> flipped_joints;
+  // (kind, scoped name in the input) of elements left out of the output on
+  // purpose, each said in a warning (version_steps.h): not looked for.
+  std::set<std::pair<std::string, std::string>> dropped;
 };
+
+// `first` then `second` (whose input is `first`'s output), as one.
+[[nodiscard]] Correspondence Compose(const Correspondence& first,
+                                     const Correspondence& second);
 
 inline constexpr double kVerifyTolerance = 1e-9;
 
@@ -94,13 +101,18 @@ struct ProofReading {
                                         const IncludeSearch& search);
 
 // Reads `output` (named `path` in messages) the way `input` was read and
-// compares the two as described above.
+// compares the two as described above. `version`, when given, is the
+// version the output was written as on request (version_write.h): the
+// output is then read to the letter of the version it declares (as
+// `--strict`), so that a feature of a later version left in it is not
+// read.
 [[nodiscard]] bool VerifyUpgrade(const ProofReading& input,
                                  std::string_view output,
                                  const std::string& path,
                                  const Correspondence& correspondence,
                                  Diagnostics* diags,
-                                 const IncludeSearch& search = {});
+                                 const IncludeSearch& search = {},
+                                 std::string_view version = {});
 
 // Reads `input` and `output` (both named `path` in messages) and compares
 // them as described above. Returns false, with errors in `diags`, on any

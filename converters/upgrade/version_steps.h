@@ -71,14 +71,71 @@ void StepDownTo1_11(StepContext& ctx);
 void StepDownTo1_10(StepContext& ctx);
 void StepDownTo1_9(StepContext& ctx);
 void StepDownTo1_8(StepContext& ctx);
-// Down below 1.8 (steps_legacy.cc).
+// Down below 1.8 (steps_legacy.cc): each step runs the rules below, in
+// this order:
+//   1.8 -> 1.7  WriteJointEndsAsLinks, WritePlacementFramesAsPoses,
+//               WriteScopedReferencesAsPoses
+//   1.7 -> 1.6  WriteFramesForLegacy, PutCanonicalLinkFirst,
+//               WritePosesInLegacyFrames
+//   1.6 -> 1.5  MoveGravityIntoPhysics, RestoreImuNoise
+//   1.5 -> 1.4  FlattenNestedModels, WriteFramesForLegacy,
+//               WritePosesInLegacyFrames, WriteAxesInModelFrame,
+//               MoveActorStaticBack
 void StepDownTo1_7(StepContext& ctx);
 void StepDownTo1_6(StepContext& ctx);
 void StepDownTo1_5(StepContext& ctx);
 void StepDownTo1_4(StepContext& ctx);
+
+// Poses and axes below 1.8 (legacy_poses.cc). Each writes a computed pose
+// or axis from the core's resolution of the step's input (ctx.in), for the
+// element as the tree holds it now (its tag and its parent, after the rules
+// before it moved or renamed it), and leaves a value as written when it
+// already means the same.
+// 1.7: a joint's <parent>/<child> naming a frame names the frame's link;
+// the joint's pose, which 1.8 reads relative to the child frame, keeps its
+// place.
+void WriteJointEndsAsLinks(StepContext& ctx);
+// 1.7: //model/@placement_frame and //include/placement_frame become the
+// model's (the include's) pose.
+void WritePlacementFramesAsPoses(StepContext& ctx);
+// 1.7: a reference 1.7 cannot write (`a::b`, 1.8's scoped names) in
+// //pose/@relative_to, //frame/@attached_to or //axis/xyz/@expressed_in,
+// written as computed values relative to a frame 1.7 can name.
+void WriteScopedReferencesAsPoses(StepContext& ctx);
+// 1.6 and 1.4: every <pose> without @relative_to, in the default frame of
+// its element where it now is (000 "Parent frames in SDFormat 1.4": a
+// link's and a nested model's in the model frame, a joint's in its child
+// link's, a frame's, collision's, visual's, sensor's ... in its parent
+// element's); every axis in the joint frame, or with
+// <use_parent_model_frame>true</use_parent_model_frame> when it was in the
+// model frame (1.5, 1.6).
+void WritePosesInLegacyFrames(StepContext& ctx);
+// 1.4: every axis <xyz> in the model frame, <use_parent_model_frame> gone.
+void WriteAxesInModelFrame(StepContext& ctx);
 // 1.7 and later: every link and joint pose relative to its model frame
 // (VersionWriteOptions::model_absolute); runs after the last step.
 void WriteModelAbsolutePoses(StepContext& ctx);
+
+// Structure below 1.7 (legacy_structure.cc).
+// 1.6: a frame the version cannot hold (one not attached to its model
+// frame or canonical link; in a world, any), and 1.4: every frame, is left
+// out (VERSION_CONSTRUCT_DROPPED) or, with Frames::kLinks, written as a
+// massless <link> with a fixed <joint> to the link it is attached to
+// (VERSION_CONSTRUCT_REWRITTEN).
+void WriteFramesForLegacy(StepContext& ctx);
+// 1.6: no //model/@canonical_link; the model's first link is its canonical
+// link: the canonical link is moved first when it is not.
+void PutCanonicalLinkFirst(StepContext& ctx);
+// 1.5: //world/gravity and //world/magnetic_field back into <physics>.
+void MoveGravityIntoPhysics(StepContext& ctx);
+// 1.5: the IMU's <angular_velocity>/<linear_acceleration> noise back into
+// 1.5's <noise>, where it can say the same; else refused.
+void RestoreImuNoise(StepContext& ctx);
+// 1.4: nested models flattened into their parent with scoped names
+// (`m::link`), as libsdformat 1.4 wrote them.
+void FlattenNestedModels(StepContext& ctx);
+// 1.4: an actor's <static> back to its attribute.
+void MoveActorStaticBack(StepContext& ctx);
 
 }  // namespace sdfconv::upgrade
 

@@ -1,0 +1,3 @@
+#include <gtest/gtest.h>
+
+#include "converters/upgrade/version_write.h"

@@ -217,6 +217,8 @@ UpgradeResult WriteSdfVersion(std::string_view input, const std::string& path,
         "a merge-include (SDFormat 1.9) has no form in SDFormat " +
             options.version + ": every <include> is written expanded");
     text = std::move(expanded.output);
+    // 1.8, or the input's own version when it is later.
+    at = std::max(version, kHub);
   } else if (version < kHub || version == target) {
     UpgradeResult up = UpgradeSdf(
         input, path, UpgradeOptions{/*verify=*/false, options.include_search},

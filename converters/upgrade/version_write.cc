@@ -83,25 +83,20 @@ bool HasMergeInclude(const XmlTree& tree, bool in_world) {
   return false;
 }
 
-// Runs `rules` on `*text` (read as version `from`), writing version `to`:
+// Runs `rules` on `*tree` (read as version `from`), writing version `to`:
 // the references written for `to`, the version attribute set. Adds what
 // became of each element to `*became`. False, with errors in `diags`, when
-// the rules refuse something.
+// the rules refuse something. The tree is kept from step to step, so that
+// every diagnostic names the line of the input it was parsed from.
 bool RunStep(int from, int to, void (*rules)(StepContext&),
              const std::string& path, const VersionWriteOptions& options,
-             std::string* text, Correspondence* became, Diagnostics* diags) {
-  Diagnostics parse;
-  std::optional<XmlTree> tree = XmlTree::Parse(*text, path, &parse);
-  if (!tree) {
-    diags->Append(parse);
-    return false;
-  }
+             XmlTree* tree, Correspondence* became, Diagnostics* diags) {
   const upgrade::ProofReading reading = upgrade::ReadUpgradeInput(
       *tree, options.include_search, /*included_files=*/true);
   if (!reading.doc || reading.fatal) {
     // A step's input is the proven output of the one before: only a bug
     // gets here. Say what the reading found.
-    (void)upgrade::VerifyUpgrade(reading, *text, path, {}, diags,
+    (void)upgrade::VerifyUpgrade(reading, tree->Serialize(), path, {}, diags,
                                  options.include_search,
                                  upgrade::VersionName(from));
     if (!diags->HasErrors()) {
@@ -114,7 +109,7 @@ bool RunStep(int from, int to, void (*rules)(StepContext&),
   }
   const upgrade::InputMeaning meaning(reading);
   Diagnostics found;  // this step's
-  StepContext ctx(&*tree, from, to, &meaning, &found, &options);
+  StepContext ctx(tree, from, to, &meaning, &found, &options);
   ctx.refs = upgrade::CaptureReferences(*tree, meaning, from);
   for (NodeId id : upgrade::SdfRegion(*tree).Elements()) {
     ctx.input_parent[id] = tree->ParentElement(id);
@@ -122,19 +117,11 @@ bool RunStep(int from, int to, void (*rules)(StepContext&),
   rules(ctx);
   const std::string to_name = upgrade::VersionName(to);
   const upgrade::TreeIndex out_index(*tree, to_name);
-  upgrade::EmitReferences(&*tree, out_index, ctx.refs, ctx.alias, &found);
+  upgrade::EmitReferences(tree, out_index, ctx.refs, ctx.alias, &found);
   tree->SetAttribute(tree->root(), "version", to_name);
   const bool refused = found.HasErrors();
   diags->Append(found);
   if (refused) return false;
-  std::optional<std::string> output = tree->SerializeAsRead();
-  if (!output) {
-    diags->Error(Code::kXmlSyntaxError, {path, 1, ""},
-                 "the written text holds a character that " +
-                     tree->encoding() +
-                     ", the file's encoding, cannot; nothing was written");
-    return false;
-  }
   Correspondence step = upgrade::Correspond(meaning, *tree, out_index,
                                             ctx.alias, ctx.flipped_joints);
   for (NodeId node : ctx.dropped) {
@@ -144,7 +131,6 @@ bool RunStep(int from, int to, void (*rules)(StepContext&),
                          meaning.doc().ScopedName(e));
   }
   *became = upgrade::Compose(*became, step);
-  *text = std::move(*output);
   return true;
 }
 
@@ -237,22 +223,25 @@ UpgradeResult WriteSdfVersion(std::string_view input, const std::string& path,
   // The input as the proof reads it: the expanded text when the includes
   // were expanded (that expansion has its own proof).
   Diagnostics reparse;
-  const std::optional<XmlTree> base =
-      expand ? XmlTree::Parse(text, path, &reparse) : tree;
+  std::optional<XmlTree> work = XmlTree::Parse(text, path, &reparse);
+  if (!work) {  // cannot happen: the text was written by the upgrade
+    result.diagnostics.Append(reparse);
+    return Failed(std::move(result));
+  }
   const upgrade::ProofReading reading = upgrade::ReadUpgradeInput(
-      *base, options.include_search, /*included_files=*/true);
+      expand ? *work : *tree, options.include_search, /*included_files=*/true);
   if (reading.fatal) {
     (void)upgrade::VerifyUpgrade(reading, text, path, {}, &result.diagnostics,
                                  options.include_search, options.version);
     return Failed(std::move(result));
   }
 
-  // One version at a time.
+  // One version at a time, on one tree.
   while (at != target) {
     const int next = at < target ? at + 1 : at - 1;
     const Step* step = FindStep(at, next);
     if (step == nullptr ||
-        !RunStep(at, next, step->rules, path, options, &text, &became,
+        !RunStep(at, next, step->rules, path, options, &*work, &became,
                  &result.diagnostics)) {
       return Failed(std::move(result));
     }
@@ -267,10 +256,19 @@ UpgradeResult WriteSdfVersion(std::string_view input, const std::string& path,
       return Failed(std::move(result));
     }
     if (!RunStep(target, target, upgrade::WriteModelAbsolutePoses, path,
-                 options, &text, &became, &result.diagnostics)) {
+                 options, &*work, &became, &result.diagnostics)) {
       return Failed(std::move(result));
     }
   }
+  std::optional<std::string> output = work->SerializeAsRead();
+  if (!output) {
+    result.diagnostics.Error(
+        Code::kXmlSyntaxError, {path, 1, ""},
+        "the written text holds a character that " + work->encoding() +
+            ", the file's encoding, cannot; nothing was written");
+    return Failed(std::move(result));
+  }
+  text = std::move(*output);
   if (options.verify &&
       !upgrade::VerifyUpgrade(reading, text, path, became,
                               &result.diagnostics, options.include_search,

@@ -457,6 +457,11 @@ void FlattenNestedModels(StepContext& ctx) {
   std::vector<NodeId> nested;  // document order: each before its content
   std::vector<NodeId> tops;    // the models that hold them
   for (NodeId id : SdfRegion(tree).Elements()) {
+    if (tree.Tag(id) == "include" && IsModel(tree, tree.ParentElement(id))) {
+      // Kept as written: 1.4 reads an included model flattened into the
+      // model around it (`inst::link`), with no model frame of its own.
+      ctx.dropped.insert(id);
+    }
     if (!IsModel(tree, id)) continue;
     if (IsModel(tree, tree.ParentElement(id))) {
       nested.push_back(id);
@@ -464,7 +469,6 @@ void FlattenNestedModels(StepContext& ctx) {
       tops.push_back(id);
     }
   }
-  if (nested.empty()) return;
   bool ok = true;
   // Deepest first: a model's nested models are in it, flattened, when it
   // is flattened itself.

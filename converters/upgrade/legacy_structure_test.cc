@@ -4,6 +4,7 @@
 // in the legacy default frames (the poses rule, legacy_poses.cc, is tested
 // on its own); each output is read back to the letter of its version and
 // its world poses compared with values computed by hand.
+#include <initializer_list>
 #include <optional>
 #include <string>
 
@@ -59,18 +60,33 @@ class LegacyStructureTest : public DiagnosticTest {
     return std::nullopt;
   }
 
-  static void ExpectAt(const std::string& text, ElementKind kind,
-                       const std::string& scoped, double x, double y,
-                       double z) {
-    const std::optional<Eigen::Vector3d> p = WorldPosition(text, kind, scoped);
-    ASSERT_TRUE(p.has_value()) << scoped << " not in\n" << text;
-    EXPECT_NEAR((*p - Eigen::Vector3d(x, y, z)).norm(), 0, 1e-12) << scoped;
+  // `r` succeeded and wrote exactly `expected`.
+  void ExpectWritten(const UpgradeResult& r, const std::string& expected) {
+    EXPECT_TRUE(r.ok()) << DescribeRemaining();
+    EXPECT_EQ(r.output, expected);
+  }
+
+  struct At {
+    ElementKind kind;
+    std::string scoped;
+    Eigen::Vector3d p_W;  // computed by hand
+  };
+  // Each element is where `text`, read back, puts it.
+  static void ExpectAt(const std::string& text, std::initializer_list<At> all) {
+    for (const At& at : all) {
+      const std::optional<Eigen::Vector3d> p =
+          WorldPosition(text, at.kind, at.scoped);
+      ASSERT_TRUE(p.has_value()) << at.scoped << " not in\n" << text;
+      EXPECT_NEAR((*p - at.p_W).norm(), 0, 1e-12) << at.scoped;
+    }
   }
 };
 
 // ---- WriteFramesForLegacy ---------------------------------------------------
 
-const std::string kFramed = Sdf("1.8", R"(  <model name="m">
+// The model of the frame tests, up to its frames (`version`).
+std::string FramedModel(const std::string& version, const std::string& frames) {
+  return Sdf(version, R"(  <model name="m">
     <link name="base"/>
     <link name="arm"/>
     <joint name="j" type="revolute">
@@ -79,29 +95,20 @@ const std::string kFramed = Sdf("1.8", R"(  <model name="m">
       <axis><xyz>0 0 1</xyz></axis>
     </joint>
     <frame name="on_model"><pose>0 0 1 0 0 0</pose></frame>
-    <frame name="on_base" attached_to="base"><pose>0 1 0 0 0 0</pose></frame>
+)" + frames + "  </model>\n");
+}
+
+const std::string kFramed = FramedModel("1.8", R"(    <frame name="on_base" attached_to="base"><pose>0 1 0 0 0 0</pose></frame>
     <frame name="on_arm" attached_to="arm"><pose>0 0 2 0 0 0</pose></frame>
-  </model>
 )");
 
 TEST_F(LegacyStructureTest, FramesOnTheModelStayOthersAreDropped) {
   const UpgradeResult r = Write(kFramed, "1.6");
-  ASSERT_TRUE(r.ok()) << DescribeRemaining();
-  EXPECT_EQ(r.output, Sdf("1.6", R"(  <model name="m">
-    <link name="base"/>
-    <link name="arm"/>
-    <joint name="j" type="revolute">
-      <parent>base</parent>
-      <child>arm</child>
-      <axis><xyz>0 0 1</xyz></axis>
-    </joint>
-    <frame name="on_model"><pose>0 0 1 0 0 0</pose></frame>
-    <frame name="on_base"><pose>0 1 0 0 0 0</pose></frame>
-  </model>
+  ExpectWritten(r, FramedModel("1.6", R"(    <frame name="on_base"><pose>0 1 0 0 0 0</pose></frame>
 )"));
   EXPECT_EQ(TakeWarning(Code::kVersionConstructDropped).source.line, 12);
-  ExpectAt(r.output, ElementKind::kFrame, "m::on_model", 0, 0, 1);
-  ExpectAt(r.output, ElementKind::kFrame, "m::on_base", 0, 1, 0);
+  ExpectAt(r.output, {{ElementKind::kFrame, "m::on_model", {0, 0, 1}},
+                      {ElementKind::kFrame, "m::on_base", {0, 1, 0}}});
 }
 
 TEST_F(LegacyStructureTest, FramesAsMasslessLinksOnFixedJoints) {
@@ -130,9 +137,9 @@ TEST_F(LegacyStructureTest, FramesAsMasslessLinksOnFixedJoints) {
             std::string::npos)
       << r.output;
   EXPECT_EQ(TakeWarning(Code::kVersionConstructRewritten).source.line, 12);
-  ExpectAt(r.output, ElementKind::kLink, "m::on_arm", 0, 0, 2);
-  ExpectAt(r.output, ElementKind::kJoint, "m::on_arm_joint", 0, 0, 2);
-  ExpectAt(r.output, ElementKind::kFrame, "m::on_base", 0, 1, 0);
+  ExpectAt(r.output, {{ElementKind::kLink, "m::on_arm", {0, 0, 2}},
+                      {ElementKind::kJoint, "m::on_arm_joint", {0, 0, 2}},
+                      {ElementKind::kFrame, "m::on_base", {0, 1, 0}}});
 }
 
 // 1.4 has no <frame>: every one goes, or becomes a link; the joint's name
@@ -160,7 +167,7 @@ TEST_F(LegacyStructureTest, NoFramesIn14) {
             std::string::npos)
       << r.output;
   TakeWarning(Code::kVersionConstructRewritten);
-  ExpectAt(r.output, ElementKind::kLink, "m::f", 1, 0, 0);
+  ExpectAt(r.output, {{ElementKind::kLink, "m::f", {1, 0, 0}}});
 }
 
 TEST_F(LegacyStructureTest, WorldFramesAreDroppedEvenAsLinks) {
@@ -170,13 +177,12 @@ TEST_F(LegacyStructureTest, WorldFramesAreDroppedEvenAsLinks) {
   </world>
 )"),
                                 "1.6", VersionWriteOptions::Frames::kLinks);
-  ASSERT_TRUE(r.ok()) << DescribeRemaining();
-  EXPECT_EQ(r.output, Sdf("1.6", R"(  <world name="w">
+  ExpectWritten(r, Sdf("1.6", R"(  <world name="w">
     <model name="m"><pose>1 0 0 0 0 0</pose><link name="l"/></model>
   </world>
 )"));
   EXPECT_EQ(TakeWarning(Code::kVersionConstructDropped).source.line, 3);
-  ExpectAt(r.output, ElementKind::kLink, "m::l", 1, 0, 0);
+  ExpectAt(r.output, {{ElementKind::kLink, "m::l", {1, 0, 0}}});
 }
 
 // ---- PutCanonicalLinkFirst --------------------------------------------------
@@ -189,16 +195,15 @@ TEST_F(LegacyStructureTest, CanonicalLinkMovedFirstWithItsComment) {
   </model>
 )"),
                                 "1.6");
-  ASSERT_TRUE(r.ok()) << DescribeRemaining();
-  EXPECT_EQ(r.output, Sdf("1.6", R"(  <model name="m">
+  ExpectWritten(r, Sdf("1.6", R"(  <model name="m">
     <!-- the base -->
     <link name="b"><pose>0 2 0 0 0 0</pose></link>
     <link name="a"><pose>1 0 0 0 0 0</pose></link>
   </model>
 )"));
+  ExpectAt(r.output, {{ElementKind::kLink, "m::a", {1, 0, 0}},
+                      {ElementKind::kLink, "m::b", {0, 2, 0}}});
   EXPECT_EQ(TakeWarning(Code::kVersionConstructRewritten).source.line, 5);
-  ExpectAt(r.output, ElementKind::kLink, "m::a", 1, 0, 0);
-  ExpectAt(r.output, ElementKind::kLink, "m::b", 0, 2, 0);
 }
 
 TEST_F(LegacyStructureTest, CanonicalLinkThatIsTheDefaultJustGoes) {
@@ -207,8 +212,7 @@ TEST_F(LegacyStructureTest, CanonicalLinkThatIsTheDefaultJustGoes) {
   </model>
 )"),
                                 "1.6");
-  ASSERT_TRUE(r.ok()) << DescribeRemaining();
-  EXPECT_EQ(r.output, Sdf("1.6", R"(  <model name="m">
+  ExpectWritten(r, Sdf("1.6", R"(  <model name="m">
     <model name="inner"><link name="l"/></model>
   </model>
 )"));
@@ -239,8 +243,7 @@ TEST_F(LegacyStructureTest, GravityBackIntoEachPhysics) {
   </world>
 )"),
                                 "1.5");
-  ASSERT_TRUE(r.ok()) << DescribeRemaining();
-  EXPECT_EQ(r.output, Sdf("1.5", R"(  <world name="w">
+  ExpectWritten(r, Sdf("1.5", R"(  <world name="w">
     <physics name="fast" type="ode">
       <max_step_size>0.01</max_step_size>
       <gravity>0 0 -1.62</gravity>
@@ -260,8 +263,7 @@ TEST_F(LegacyStructureTest, GravityWithoutPhysicsGetsTheDefaultPhysics) {
   </world>
 )"),
                                 "1.5");
-  ASSERT_TRUE(r.ok()) << DescribeRemaining();
-  EXPECT_EQ(r.output, Sdf("1.5", R"(  <world name="w">
+  ExpectWritten(r, Sdf("1.5", R"(  <world name="w">
     <physics type="ode">
       <gravity>0 0 -1.62</gravity>
     </physics>
@@ -299,8 +301,7 @@ TEST_F(LegacyStructureTest, ImuNoiseTheSameOnEveryAxisIsOneNoise) {
       Write(Imu("1.6", Axes("angular_velocity", "0.2") +
                            Axes("linear_acceleration", "0.20")),
             "1.5");
-  ASSERT_TRUE(r.ok()) << DescribeRemaining();
-  EXPECT_EQ(r.output, Imu("1.5", R"(          <noise>
+  ExpectWritten(r, Imu("1.5", R"(          <noise>
             <type>gaussian</type>
             <rate>
               <mean>0</mean>
@@ -319,8 +320,7 @@ TEST_F(LegacyStructureTest, ImuNoiseDifferentPerAxisIsKept) {
   const std::string imu =
       Axes("angular_velocity", "0.3") + Axes("linear_acceleration", "0.2");
   const UpgradeResult r = Write(Imu("1.6", imu), "1.5");
-  ASSERT_TRUE(r.ok()) << DescribeRemaining();
-  EXPECT_EQ(r.output, Imu("1.5", imu));
+  ExpectWritten(r, Imu("1.5", imu));
 }
 
 // ---- FlattenNestedModels ----------------------------------------------------
@@ -346,8 +346,7 @@ TEST_F(LegacyStructureTest, NestedModelsFlattenedWithScopedNames) {
   </model>
 )"),
                                 "1.4");
-  ASSERT_TRUE(r.ok()) << DescribeRemaining();
-  EXPECT_EQ(r.output, Sdf("1.4", R"(  <model name="m">
+  ExpectWritten(r, Sdf("1.4", R"(  <model name="m">
     <link name="base"/>
     <!-- upper arm -->
     <link name="arm::l1"><pose>1 0 0 0 0 0</pose></link>
@@ -364,8 +363,8 @@ TEST_F(LegacyStructureTest, NestedModelsFlattenedWithScopedNames) {
 )"));
   EXPECT_EQ(TakeWarning(Code::kVersionConstructRewritten).source.line, 4);
   EXPECT_EQ(TakeWarning(Code::kVersionConstructRewritten).source.line, 7);
-  ExpectAt(r.output, ElementKind::kLink, "m::arm::l1", 1, 0, 0);
-  ExpectAt(r.output, ElementKind::kLink, "m::arm::hand::palm", 2, 0, 0);
+  ExpectAt(r.output, {{ElementKind::kLink, "m::arm::l1", {1, 0, 0}},
+                      {ElementKind::kLink, "m::arm::hand::palm", {2, 0, 0}}});
 }
 
 // The top model's canonical link stays its first link.
@@ -376,8 +375,7 @@ TEST_F(LegacyStructureTest, FlatteningKeepsTheCanonicalLinkFirst) {
   </model>
 )"),
                                 "1.4");
-  ASSERT_TRUE(r.ok()) << DescribeRemaining();
-  EXPECT_EQ(r.output, Sdf("1.4", R"(  <model name="m">
+  ExpectWritten(r, Sdf("1.4", R"(  <model name="m">
     <link name="base"/>
     <link name="n::a"/>
   </model>
@@ -414,14 +412,13 @@ TEST_F(LegacyStructureTest, ActorStaticBackToItsAttribute) {
   </world>
 )"),
                                 "1.4");
-  ASSERT_TRUE(r.ok()) << DescribeRemaining();
-  EXPECT_EQ(r.output, Sdf("1.4", R"(  <world name="w">
+  ExpectWritten(r, Sdf("1.4", R"(  <world name="w">
     <actor name="a" static="false">
       <pose>1 0 0 0 0 0</pose>
     </actor>
   </world>
 )"));
-  ExpectAt(r.output, ElementKind::kActor, "a", 1, 0, 0);
+  ExpectAt(r.output, {{ElementKind::kActor, "a", {1, 0, 0}}});
 }
 
 }  // namespace

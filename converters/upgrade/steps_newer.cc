@@ -127,7 +127,11 @@ std::string PluginStem(const std::string& filename) {
 // is named after its filename, unique among its sibling plugins.
 void NamePlugins(StepContext& ctx) {
   XmlTree& tree = ctx.tree;
-  for (NodeId plugin : ElementsUnder(tree, "plugin")) {
+  std::vector<NodeId> plugins;  // a plugin's content is not the region's
+  for (NodeId id : SdfRegion(tree).Elements()) {
+    for (NodeId plugin : tree.Children(id, "plugin")) plugins.push_back(plugin);
+  }
+  for (NodeId plugin : plugins) {
     if (tree.HasAttribute(plugin, "name")) continue;
     std::set<std::string> taken;
     for (NodeId sibling :

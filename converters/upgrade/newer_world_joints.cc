@@ -43,19 +43,15 @@ bool NamesOutside(const XmlTree& tree, const RefSite* site, NodeId m) {
 }
 
 // Why `joint` cannot move into a model, or empty (with the model in *m).
-std::string WhyNotMovable(const StepContext& ctx, NodeId world, NodeId joint,
+std::string WhyNotMovable(StepContext& ctx, NodeId world, NodeId joint,
                           NodeId* m) {
   const XmlTree& tree = ctx.tree;
   const NodeId parent = tree.FirstChild(joint, "parent");
   const NodeId child = tree.FirstChild(joint, "child");
   const RefSite* p =
-      parent == kNoNode ? nullptr
-                        : const_cast<StepContext&>(ctx).Site(
-                              parent, RefKind::kJointParent);
+      parent == kNoNode ? nullptr : ctx.Site(parent, RefKind::kJointParent);
   const RefSite* c =
-      child == kNoNode ? nullptr
-                       : const_cast<StepContext&>(ctx).Site(
-                             child, RefKind::kJointChild);
+      child == kNoNode ? nullptr : ctx.Site(child, RefKind::kJointChild);
   if (p == nullptr || p->target.kind != Target::Kind::kWorld) {
     return "its parent is not `world`; a joint between two models, or from "
            "a frame of the world, has no model to live in";

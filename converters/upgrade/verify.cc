@@ -14,6 +14,7 @@
 #include "converters/sdf/pose_text.h"
 #include "converters/sdf/value_level.h"
 #include "converters/xml/xml_tree.h"
+#include "core/auto_inertia.h"
 #include "core/document.h"
 #include "core/frame_graph.h"
 #include "core/resolver.h"
@@ -120,6 +121,12 @@ void ReadAndResolve(int32_t tree, const ReadOptions& options, Read* r) {
   }
   r->resolution = ResolveAll(*r->doc, r->graph);
   r->resolved = true;
+  if (HasAutoInertia(*r->doc)) {
+    // Compared as every back end sees them (written as values below 1.11);
+    // the reading's own check reports what cannot be computed.
+    Diagnostics computed;
+    ResolveAutoInertials(&*r->doc, &r->resolution, &computed);
+  }
 }
 
 Read ReadText(std::string_view text, const std::string& path,

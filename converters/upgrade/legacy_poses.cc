@@ -100,9 +100,22 @@ std::optional<Pose> PoseIn(StepContext& ctx, NodeId at, ElementId e,
   return X_WR->inverse(Eigen::Isometry) * *X_WE;
 }
 
-// Writes X as the text of `owner`'s <pose>, added first when absent.
-void SetPoseText(XmlTree& tree, NodeId owner, const Pose& X) {
+// Within this of a pose's written numbers, a computed pose is the same:
+// its text stays as written (a nested model at the origin folded into its
+// links changes nothing). Far below the proof's 1e-9.
+constexpr double kSameAsWritten = 1e-12;
+
+// Writes X as the text of `owner`'s <pose>, added first when absent; the
+// text is kept when it already says X, and so is the absence of a <pose>
+// for the identity when `absent_ok`.
+void SetPoseText(XmlTree& tree, NodeId owner, const Pose& X,
+                 bool absent_ok = true) {
   NodeId pose = tree.FirstChild(owner, "pose");
+  const std::optional<Pose> written =
+      pose != kNoNode ? ParsePoseText(tree.Text(pose))
+      : absent_ok     ? std::optional<Pose>(Pose::Identity())
+                      : std::nullopt;
+  if (written && PoseDistance(*written, X) <= kSameAsWritten) return;
   if (pose == kNoNode) {
     pose = tree.NewElement("pose", FormatPose(X));
     tree.InsertLine(owner, pose, tree.FirstChild(owner));
@@ -572,9 +585,9 @@ void WriteModelAbsolutePoses(StepContext& ctx) {
     if (g.relative_to[e] != m) {
       const std::optional<Pose> X_ME = PoseIn(ctx, n, e, m);
       if (!X_ME) continue;
-      SetPoseText(tree, n, *X_ME);
+      SetPoseText(tree, n, *X_ME, /*absent_ok=*/false);
     } else if (tree.FirstChild(n, "pose") == kNoNode) {
-      SetPoseText(tree, n, Pose::Identity());
+      SetPoseText(tree, n, Pose::Identity(), /*absent_ok=*/false);
     }
     ctx.EnsureSite(tree.FirstChild(n, "pose"), RefKind::kPoseRelativeTo,
                    "relative_to")

@@ -1,0 +1,345 @@
+// Writing the corpus as other SDFormat versions (issue 13's evidence),
+// checked by libsdformat 12 (a test-only oracle, testing/).
+//
+// Every .sdf/.world file of ../shared/corpus (sdformat-tests/ and
+// gazebo_models/, the selection of corpus_conformance_test.cc) that sdfconv
+// reads for conversion (no error, or only values kept as written) is
+// written with WriteSdfVersion as 1.6, 1.4 and 1.11. For each file and
+// version, exactly one of:
+//  - it is written, and is not listed in
+//    testdata/corpus_version_refusals.txt; then libsdformat 12 loads the
+//    output iff it loads the input (sdf::Root::Load without an error, what
+//    Gazebo loads), and where both load every frame of the input has the
+//    same world pose and joint axes in the output (1e-9), by kind and
+//    scoped name, except the elements a VERSION_CONSTRUCT_DROPPED warning
+//    names (left out on purpose);
+//  - it is not written, with exactly the error codes listed for it there
+//    (version<TAB>file<TAB>code<TAB>reason).
+// A third kind of line, code LIBSDFORMAT_12_ABORTS: written, but
+// libsdformat 12 aborts reading the output (an assertion of its own, on
+// flattened 1.4 names), checked as a death test; an unlisted output it
+// aborts on kills the shard, with libsdformat's message.
+// The list is generated from what sdfconv does today
+// (`tools/version_survey.py --write-refusals`); a listed file that is
+// written, or refused for another reason, fails, so the list stays true.
+//
+// libsdformat 12 reads 1.4-1.9 (the older ones by converting them up) and
+// refuses 1.10 and later. A 1.11 output is loaded from a copy whose
+// <sdf version> says 1.9: sound for world poses and axes, as no frame rule
+// changed from 1.9 to 1.11 but world joints (1.10; libsdformat 12 then
+// refuses the copy, which fails here as "refuses the output"); 1.11's
+// mimic and automatic inertia move no frame (../shared/spec/VERSIONS.md).
+// A <gazebo version="1.2"> input is loaded under an <sdf> root, as
+// corpus_conformance_test does.
+//
+// The corpus folder comes from SDFCONV_CORPUS (testing/corpus.h): without
+// a corpus the test skips and says so; with one lacking these folders it
+// fails.
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "converters/registry.h"
+#include "converters/sdf/value_level.h"
+#include "converters/upgrade/version_write.h"
+#include "core/diagnostic.h"
+#include "core/frame_graph.h"
+#include "core/pose.h"
+#include "testing/corpus.h"
+#include "testing/sdformat_oracle.h"
+
+namespace sdfconv {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::CorpusRoot;
+constexpr double kTol = 1e-9;
+const char* const kVersions[] = {"1.6", "1.4", "1.11"};
+// The list's code for a file written as the version whose output
+// libsdformat 12 aborts on (an uncaught sdf::AssertionInternalError): the
+// test checks that it is written and that libsdformat still aborts.
+const char* const kAborts = "LIBSDFORMAT_12_ABORTS";
+
+std::string Slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// corpus_conformance_test.cc's ModelPaths, for the corpus files.
+std::vector<std::string> ModelPaths(const std::string& rel) {
+  const std::string corpus = CorpusRoot();
+  if (rel.rfind("gazebo_models/", 0) == 0) return {corpus + "/gazebo_models"};
+  const std::string nested = "sdformat-tests/integration/model/nested_include/";
+  if (rel.rfind(nested, 0) == 0) {
+    return {corpus + "/" + nested, corpus + "/sdformat-tests/integration/model"};
+  }
+  return {corpus + "/sdformat-tests/integration/model"};
+}
+
+// Read for conversion: as `sdfconv convert` reads (every error, if any, a
+// value kept as written).
+bool Convertible(const std::string& path, const std::vector<std::string>& mp) {
+  Diagnostics diags;
+  ReadOptions options;
+  options.include_search.model_paths = mp;
+  options.include_search.use_environment = false;
+  const std::optional<Document> doc = ReadFile(path, &diags, options);
+  if (!doc) return false;
+  (void)BuildFrameGraph(*doc, &diags);
+  Diagnostics kept;
+  return KeepValuesAsWritten(diags, &kept);
+}
+
+// The corpus files of corpus_conformance_test's selection that sdfconv
+// reads for conversion, relative to the corpus.
+std::vector<std::string> ReadableCorpusFiles() {
+  static const std::regex root(R"(<(sdf|gazebo)[^>]*version\s*=\s*["']1\.)");
+  static const std::regex custom_parser(
+      R"(<uri>\s*[^<]*\.(toml|nonce_[0-9]+)\s*</uri>)");
+  std::vector<std::string> files;
+  const std::string corpus = CorpusRoot();
+  if (corpus.empty()) return files;
+  for (const char* folder : {"sdformat-tests", "gazebo_models"}) {
+    const fs::path dir = fs::path(corpus) / folder;
+    if (!fs::is_directory(dir)) continue;
+    for (const auto& e : fs::recursive_directory_iterator(dir)) {
+      const auto ext = e.path().extension();
+      if (!e.is_regular_file() || (ext != ".sdf" && ext != ".world")) continue;
+      const std::string text = Slurp(e.path());
+      if (!std::regex_search(text, root) ||
+          std::regex_search(text, custom_parser)) {
+        continue;
+      }
+      const std::string rel = fs::relative(e.path(), corpus).string();
+      if (Convertible(e.path().string(), ModelPaths(rel))) files.push_back(rel);
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// (version, file) -> the codes listed for it.
+std::map<std::pair<std::string, std::string>, std::set<std::string>>
+ListedRefusals() {
+  std::map<std::pair<std::string, std::string>, std::set<std::string>> out;
+  std::ifstream in("testdata/corpus_version_refusals.txt");
+  EXPECT_TRUE(in) << "cannot read testdata/corpus_version_refusals.txt";
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::stringstream s(line);
+    std::string version, file, code;
+    std::getline(s, version, '\t');
+    std::getline(s, file, '\t');
+    std::getline(s, code, '\t');
+    out[{version, file}].insert(code);
+  }
+  return out;
+}
+
+// A copy of `text` libsdformat 12 reads (a <gazebo version="1.2"> root as
+// <sdf>; a 1.10+ version said as 1.9), written to `to`.
+void WriteOracleCopy(std::string text, const fs::path& to) {
+  static const std::regex gazebo_root(R"(<gazebo(\s+version\s*=\s*["']1\.2["']))");
+  static const std::regex newer(R"((<sdf[^>]*version\s*=\s*["'])1\.1[0-9](["']))");
+  if (std::regex_search(text, gazebo_root)) {
+    text = std::regex_replace(text, gazebo_root, "<sdf$1",
+                              std::regex_constants::format_first_only);
+    const size_t close = text.rfind("</gazebo>");
+    if (close != std::string::npos) text.replace(close, 9, "</sdf>");
+  }
+  std::smatch m;
+  if (std::regex_search(text, m, newer)) {
+    text.replace(static_cast<size_t>(m.position(0)),
+                 static_cast<size_t>(m.length(0)), m[1].str() + "1.9" + m[2].str());
+  }
+  fs::create_directories(to.parent_path());
+  std::ofstream(to, std::ios::binary) << text;
+}
+
+fs::path TmpDir() {
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  return fs::path(tmp != nullptr ? tmp : "/tmp") / "corpus_version_write";
+}
+
+// libsdformat's reading of the input `rel`, once per file.
+const testing::OracleResult& InputReading(const std::string& rel) {
+  static std::map<std::string, testing::OracleResult> cache;
+  const auto it = cache.find(rel);
+  if (it != cache.end()) return it->second;
+  const fs::path copy = TmpDir() / "in" / rel;
+  WriteOracleCopy(Slurp(CorpusRoot() + "/" + rel), copy);
+  return cache[rel] = testing::LoadWithSdformatResolvingLoaded(
+             copy.string(), ModelPaths(rel));
+}
+
+// libsdformat 12 renames a legacy joint or frame sharing a name:
+// "J" -> "J_joint" (then "J_joint0", ...), "F" -> "F_frame".
+std::string NameBeforeRenaming(const std::string& kind,
+                               const std::string& name) {
+  static const std::regex renamed(R"((.*)_(joint|frame)[0-9]*)");
+  std::smatch m;
+  if (std::regex_match(name, m, renamed) && m[2].str() == kind) return m[1];
+  return name;
+}
+
+// The differences between libsdformat's readings of input and output.
+// `flattened`: the output holds no nested model (1.4 flattens them), so a
+// nested model's own frame is not looked for; its links, joints, ... are,
+// by their scoped names.
+std::vector<std::string> Compare(const testing::OracleResult& in,
+                                 const testing::OracleResult& out,
+                                 const std::set<std::string>& dropped,
+                                 bool flattened) {
+  std::map<std::pair<std::string, std::string>, const testing::OracleFrame*>
+      got;
+  for (const auto& f : out.frames) got.emplace(std::pair(f.kind, f.name), &f);
+  std::vector<std::string> diffs;
+  for (const auto& f : in.frames) {
+    auto it = got.find({f.kind, f.name});
+    if (it == got.end()) {
+      it = got.find({f.kind, NameBeforeRenaming(f.kind, f.name)});
+    }
+    if (it == got.end()) {
+      const size_t sep = f.name.rfind("::");
+      const std::string last =
+          sep == std::string::npos ? f.name : f.name.substr(sep + 2);
+      const bool nested_model =
+          f.kind == "model" && sep != std::string::npos;
+      if (dropped.count(last) == 0 && !(flattened && nested_model)) {
+        diffs.push_back("missing " + f.kind + " " + f.name);
+      }
+      continue;
+    }
+    const testing::OracleFrame& o = *it->second;
+    const double d = PoseDistance(f.X_WF, o.X_WF);
+    if (!(d <= kTol)) {
+      diffs.push_back(f.kind + " " + f.name + ": pose differs by " +
+                      std::to_string(d));
+    }
+    if (f.axes.size() != o.axes.size()) {
+      diffs.push_back(f.name + ": axis count differs");
+      continue;
+    }
+    for (size_t i = 0; i < f.axes.size(); ++i) {
+      if (!((f.axes[i] - o.axes[i]).norm() <= kTol)) {
+        diffs.push_back(f.name + ": axis " + std::to_string(i + 1) +
+                        " differs");
+      }
+    }
+  }
+  return diffs;
+}
+
+using Param = std::tuple<std::string, std::string>;  // version, file
+
+class CorpusVersionWrite : public ::testing::TestWithParam<Param> {};
+
+TEST_P(CorpusVersionWrite, WrittenAlikeOrRefusedAsListed) {
+  const auto& [version, rel] = GetParam();
+  if (rel.empty()) {
+    return testing::NoCorpusFiles(
+        "readable .sdf/.world file under sdformat-tests/ or gazebo_models/");
+  }
+  const std::string path = CorpusRoot() + "/" + rel;
+  VersionWriteOptions options;
+  options.version = version;
+  options.include_search.model_paths = ModelPaths(rel);
+  options.include_search.use_environment = false;
+  const UpgradeResult r = WriteSdfVersion(Slurp(path), path, options);
+
+  std::set<std::string> codes;
+  std::set<std::string> dropped;
+  std::string said;
+  static const std::regex quoted("'([^']+)'");
+  for (const Diagnostic& d : r.diagnostics.items()) {
+    said += FormatDiagnostic(d) + "\n";
+    if (d.severity == Severity::kError) codes.insert(std::string(CodeName(d.code)));
+    if (d.code != Code::kVersionConstructDropped) continue;
+    for (std::sregex_iterator m(d.message.begin(), d.message.end(), quoted);
+         m != std::sregex_iterator(); ++m) {
+      dropped.insert((*m)[1].str());
+    }
+  }
+  static const auto listed_all = ListedRefusals();
+  const auto listed = listed_all.find({version, rel});
+  const fs::path out = TmpDir() / version / rel;
+  if (r.ok() && listed != listed_all.end() &&
+      listed->second == std::set<std::string>{kAborts}) {
+    // Written; libsdformat 12 aborts reading it (its own assertion).
+    WriteOracleCopy(r.output, out);
+    ::testing::FLAGS_gtest_death_test_style = "threadsafe";
+    EXPECT_DEATH(
+        (void)testing::LoadWithSdformatResolvingLoaded(out.string(),
+                                                       ModelPaths(rel)),
+        "AssertionInternalError")
+        << rel << " as " << version << " is listed as " << kAborts;
+    return;
+  }
+  if (!r.ok()) {
+    ASSERT_NE(listed, listed_all.end())
+        << rel << " is not written as " << version << " and is not listed in "
+        << "testdata/corpus_version_refusals.txt:\n" << said;
+    EXPECT_EQ(codes, listed->second) << rel << " as " << version << ":\n"
+                                     << said;
+    return;
+  }
+  EXPECT_EQ(listed, listed_all.end())
+      << rel << " is now written as " << version << ": remove it from "
+      << "testdata/corpus_version_refusals.txt (tools/version_survey.py "
+      << "--write-refusals)";
+
+  WriteOracleCopy(r.output, out);
+  const testing::OracleResult& before = InputReading(rel);
+  const testing::OracleResult after =
+      testing::LoadWithSdformatResolvingLoaded(out.string(), ModelPaths(rel));
+  ASSERT_EQ(before.loaded, after.loaded)
+      << rel << " as " << version << ": libsdformat 12 "
+      << (before.loaded ? "loads the input but not the output"
+                        : "loads the output but not the input")
+      << "\ninput:\n" << before.diagnostics << "output:\n"
+      << after.diagnostics << "output text:\n" << r.output;
+  if (!before.loaded) return;
+  for (const std::string& d : Compare(before, after, dropped, version == "1.4")) {
+    ADD_FAILURE() << rel << " as " << version << ": " << d;
+  }
+}
+
+std::vector<Param> Params() {
+  std::vector<std::string> files = ReadableCorpusFiles();
+  if (files.empty()) files.push_back("");
+  std::vector<Param> out;
+  for (const std::string& f : files) {
+    for (const char* v : kVersions) out.emplace_back(v, f);
+  }
+  return out;
+}
+
+std::string TestName(const ::testing::TestParamInfo<Param>& info) {
+  const auto& [version, file] = info.param;
+  std::string n = "v" + version + "_" + (file.empty() ? "no_corpus_files" : file);
+  for (char& c : n) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, CorpusVersionWrite,
+                         ::testing::ValuesIn(Params()), TestName);
+
+}  // namespace
+}  // namespace sdfconv

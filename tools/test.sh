@@ -19,11 +19,16 @@ SDFCONV_CORPUS="$corpus" bazel test //... --jobs=2 "$@"
 rc=$?
 
 # Count test cases in the JUnit XML Bazel leaves for every test target that
-# exists now (bazel-testlogs keeps the logs of deleted targets too).
+# exists now, every shard of a sharded one (bazel-testlogs keeps the logs of
+# deleted targets too).
 read -r passed failed skipped < <(
   SDFCONV_CORPUS="$corpus" bazel query 'tests(//...)' 2>/dev/null |
-    sed -e 's|^//||' -e 's|:|/|' -e 's|^|bazel-testlogs/|' -e 's|$|/test.xml|' |
-    while read -r log; do [ -f "$log" ] && cat "$log"; done | awk '
+    sed -e 's|^//||' -e 's|:|/|' -e 's|^|bazel-testlogs/|' |
+    while read -r dir; do  # a sharded test keeps one log per shard
+      for log in "$dir/test.xml" "$dir"/shard_*_of_*/test.xml; do
+        [ -f "$log" ] && cat "$log"
+      done
+    done | awk '
     /<testcase / {
       n++; open_case = ($0 !~ /\/>[[:space:]]*$/); bad = 0
       if ($0 ~ /result="skipped"/) s++

@@ -171,10 +171,19 @@ UpgradeResult WriteSdfVersion(std::string_view input, const std::string& path,
     UpgradeResult same = UpgradeSdf(
         input, path, UpgradeOptions{options.verify, options.include_search});
     if (version >= kHub || !same.ok()) return same;
-    // Below 1.8 the upgrade would rewrite it: keep the file as written.
-    same.output = std::string(input);
-    same.changed = false;
-    return same;
+    // Below 1.8 the upgrade would rewrite it: keep the file as written,
+    // when it means to the letter of its version what it means as
+    // libsdformat reads it; a feature of a later version in it (a
+    // `relative_to` in a 1.6 file) is written down the long way, below.
+    Diagnostics letter;
+    if (upgrade::VerifyUpgrade(
+            upgrade::ReadUpgradeInput(*tree, options.include_search, true),
+            input, path, {}, &letter, options.include_search,
+            options.version)) {
+      same.output = std::string(input);
+      same.changed = false;
+      return same;
+    }
   }
 
   // To 1.8: the upgrade, or the expansion of every include when a

@@ -69,6 +69,23 @@ TEST_F(VersionWriteTest, OwnVersionIsKeptAsWritten) {
   EXPECT_EQ(Write(v11, "1.11"), v11);
 }
 
+// A 1.6 file using 1.7's `relative_to` (as real ones do) asked for as 1.6
+// is written to the letter of 1.6: the pose in the model frame.
+TEST_F(VersionWriteTest, OwnVersionWithALaterFeatureIsRewritten) {
+  const std::string v16 = Sdf("1.6", R"(  <model name="m">
+    <link name="a"><pose>0 0 1 0 0 0</pose></link>
+    <link name="b"><pose relative_to="a">1 0 0 0 0 0</pose></link>
+  </model>
+)");
+  const std::string out = Write(v16, "1.6");
+  ASSERT_TRUE(last_.ok()) << DescribeRemaining();
+  EXPECT_NE(out.find("<link name=\"b\"><pose>1 0 1 0 0 0</pose></link>"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("relative_to"), std::string::npos) << out;
+  while (Remaining() > 0) TakeWarning(Code::kLaterVersionFeature);
+}
+
 // The proof of a written version reads it to the letter of that version:
 // a 1.8 text relabelled 1.6 keeps its `relative_to`, which 1.6 does not
 // have, so the link is elsewhere in 1.6 and the proof says so.

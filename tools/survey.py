@@ -38,7 +38,11 @@ def files_under(paths):
                     yield os.path.join(root, n)
 
 
-def oracle(binary, model_paths, files):
+def oracle(binary, model_paths, files, env=None, single_timeout=120):
+    """libsdformat 12's reading of each file: {file: json}. Files go in
+    batches of 50; a batch that crashes or hangs is run one file at a time,
+    and a file that still fails gets loaded False and an ORACLE_FAILED
+    error saying how (aborts, with its exit status, or hangs)."""
     args = [binary, "--compact", "--resolve-loaded"]
     for m in model_paths:
         args += ["--model-path", m]
@@ -47,22 +51,28 @@ def oracle(binary, model_paths, files):
         batch = files[i:i + 50]
         try:
             r = subprocess.run(args + batch, capture_output=True, text=True,
-                               timeout=600)
+                               timeout=600, env=env)
             data = json.loads(r.stdout)
         except (subprocess.TimeoutExpired, json.JSONDecodeError):
             data = None
         if isinstance(data, dict):
             data = [data]
-        if data is None:  # one at a time, to find the one that hangs
+        if data is None:  # one at a time, to isolate a crash or hang
             data = []
             for f in batch:
+                why = "hangs (no answer in %d s)" % single_timeout
                 try:
                     r = subprocess.run(args + [f], capture_output=True,
-                                       text=True, timeout=120)
+                                       text=True, timeout=single_timeout,
+                                       env=env)
+                    why = "aborts (exit status %d: %s)" % (
+                        r.returncode, r.stderr.strip()[-200:])
                     data.append(json.loads(r.stdout))
                 except (subprocess.TimeoutExpired, json.JSONDecodeError):
                     data.append({"file": f, "loaded": False, "valid": False,
-                                 "errors": [{"code": "ORACLE_FAILED"}]})
+                                 "frames": [],
+                                 "errors": [{"code": "ORACLE_FAILED",
+                                             "message": why}]})
         for d in data:
             out[d["file"]] = d
     return out

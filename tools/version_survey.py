@@ -75,6 +75,8 @@ import subprocess
 import sys
 import tempfile
 
+import survey  # tools/survey.py: the batched libsdformat oracle
+
 RENAMED = re.compile(r"(.*)_(joint|frame)[0-9]*$")
 DIAG = re.compile(r"^(.*?):(?:[0-9]+:)? (error|warning)\[([A-Z0-9_]+)\]: (.*)$")
 OUT_OF_SCOPE = re.compile(r"<uri>\s*[^<]*\.(toml|nonce_[0-9]+)\s*</uri>")
@@ -139,43 +141,15 @@ def run_sdfconv(binary, args, env):
 
 
 def oracle_batch(binary, paths_of, files, env):
-    """libsdformat 12's reading of each file: {file: json}."""
+    """libsdformat 12's reading of each file: {file: json}, each group of
+    files with the same model paths in one survey.oracle call."""
     out = {}
     groups = collections.defaultdict(list)
     for f in files:
         groups[tuple(paths_of[f])].append(f)
     for mps, group in groups.items():
-        args = [binary, "--compact", "--resolve-loaded"]
-        for m in mps:
-            args += ["--model-path", m]
-        for i in range(0, len(group), 50):
-            batch = group[i:i + 50]
-            data = None
-            try:
-                r = subprocess.run(args + batch, capture_output=True,
-                                   text=True, timeout=120, env=env)
-                data = json.loads(r.stdout)
-            except (subprocess.TimeoutExpired, json.JSONDecodeError):
-                data = None
-            if isinstance(data, dict):
-                data = [data]
-            if data is None:  # one at a time, to isolate a crash or hang
-                data = []
-                for f in batch:
-                    why = "hangs (no answer in 60 s)"
-                    try:
-                        r = subprocess.run(args + [f], capture_output=True,
-                                           text=True, timeout=60, env=env)
-                        why = "aborts (exit status %d: %s)" % (
-                            r.returncode, r.stderr.strip()[-200:])
-                        data.append(json.loads(r.stdout))
-                    except (subprocess.TimeoutExpired, json.JSONDecodeError):
-                        data.append({"file": f, "loaded": False,
-                                     "valid": False, "frames": [],
-                                     "errors": [{"code": "ORACLE_FAILED",
-                                                 "message": why}]})
-            for d in data:
-                out[d["file"]] = d
+        out.update(survey.oracle(binary, list(mps), group, env=env,
+                                 single_timeout=60))
     return out
 
 

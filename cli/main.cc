@@ -26,6 +26,7 @@
 #include "cli/convert_command.h"
 #include "cli/exit_code.h"
 #include "cli/upgrade_command.h"
+#include "converters/xml/standard_input.h"
 
 namespace sdfconv {
 namespace {
@@ -42,6 +43,12 @@ constexpr char kStrictHelp[] =
     "Read each SDFormat file to the letter of its version: a feature of a "
     "later version (relative_to in a 1.6 file) is ignored with a warning, "
     "not read as libsdformat reads it (docs/versions.md)";
+
+// A FILE argument: `-` is standard input, read as the file `<stdin>`
+// (converters/xml/standard_input.h).
+std::string InputFile(const std::string& argument) {
+  return argument == "-" ? kStandardInputName : argument;
+}
 
 // Logs (progress, not diagnostics) go to stderr, so stdout stays the output.
 void SetUpLogging(bool verbose) {
@@ -125,7 +132,9 @@ CLI::App* AddUpgradeCommand(CLI::App& app, BatchOptions& options) {
 CLI::App* AddCheckCommand(CLI::App& app, CheckOptions& options) {
   CLI::App* cmd = app.add_subcommand(
       "check", "Validate files: print diagnostics and a verdict per file");
-  cmd->add_option("FILE", options.files, "Files to check")->required();
+  cmd->add_option("FILE", options.files,
+                  "Files to check (`-`: standard input)")
+      ->required();
   cmd->add_flag("-q,--quiet", options.quiet,
                 "Print only diagnostics, no verdict lines");
   cmd->add_option("--model-path", options.model_paths, kModelPathHelp)
@@ -139,7 +148,9 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckOptions& options) {
 CLI::App* AddConvertCommand(CLI::App& app, ConvertOptions& options) {
   CLI::App* cmd = app.add_subcommand(
       "convert", "Check a file and write it in another format");
-  cmd->add_option("FILE", options.file, "File to convert")->required();
+  cmd->add_option("FILE", options.file,
+                  "File to convert (`-`: standard input)")
+      ->required();
   cmd->add_option("--to", options.to, "Target format: flat, sdf or urdf")
       ->required()
       ->check(CLI::IsMember({"flat", "sdf", "urdf"}));
@@ -147,7 +158,7 @@ CLI::App* AddConvertCommand(CLI::App& app, ConvertOptions& options) {
       ->check(CLI::IsMember({"json", "csv"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", options.output,
-                  "Write here (atomically) instead of stdout");
+                  "Write here (atomically) instead of stdout (`-`: stdout)");
   cmd->add_option("--model-path", options.model_paths, kModelPathHelp)
       ->type_name("DIR")
       ->allow_extra_args(false);  // one DIR per --model-path
@@ -245,8 +256,17 @@ int Main(int argc, char** argv) {
     return app.exit(e) == 0 ? kExitOk : kExitCannotRun;
   }
   SetUpLogging(verbose);
+  for (std::string& file : check.files) file = InputFile(file);
+  convert.file = InputFile(convert.file);
   if (check_cmd->parsed()) return RunCheck(check, std::cout, std::cerr);
   if (upgrade_cmd->parsed()) {
+    for (const std::string& path : upgrade.paths) {
+      if (path != "-") continue;
+      std::cerr << "sdfconv: error: upgrade writes files and trees, not "
+                   "standard input; for a stream use `sdfconv convert - --to "
+                   "sdf`\n";
+      return kExitCannotRun;
+    }
     upgrade.verbose = verbose;
     upgrade.progress = ::isatty(STDERR_FILENO) != 0;
     return RunUpgradeCommand(upgrade, std::cout, std::cerr);

@@ -199,9 +199,14 @@ ResolvedUri ResolveIncludeUri(std::string_view uri,
       return Found(candidate, text, supported);
     }
   }
-  r.error = "cannot resolve " + text + ": not found next to " +
-            including_file + " (" + Normal(here) + ") nor in any search folder" +
-            searched;
+  // A file named without a folder (standard input among them) includes
+  // relative to the working directory.
+  const std::string beside =
+      fs::path(including_file).parent_path().empty()
+          ? "in the working directory"
+          : "next to " + including_file;
+  r.error = "cannot resolve " + text + ": not found " + beside + " (" +
+            Normal(here) + ") nor in any search folder" + searched;
   return r;
 }
 

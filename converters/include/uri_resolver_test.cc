@@ -53,6 +53,26 @@ TEST_F(UriResolverTest, RelativeFilesAreFoundNextToTheIncludingFile) {
   EXPECT_EQ(Resolve("file://" + file).file, file);  // absolute
 }
 
+// A file named without a folder (`<stdin>`, `world.sdf`) includes relative
+// to the working directory, and says so when nothing is there.
+TEST_F(UriResolverTest, AFileWithoutFolderIncludesFromTheWorkingDirectory) {
+  const std::string file = Write("parts/arm.sdf");
+  const fs::path cwd = fs::current_path();
+  fs::current_path(root_);
+  const auto supported = [](std::string_view v) { return v == "1.8"; };
+  const ResolvedUri found =
+      ResolveIncludeUri("parts/arm.sdf", "<stdin>", {}, supported);
+  const ResolvedUri missing =
+      ResolveIncludeUri("parts/leg.sdf", "<stdin>", {}, supported);
+  fs::current_path(cwd);
+  EXPECT_EQ(fs::path(found.file).lexically_normal(),
+            fs::path("parts/arm.sdf").lexically_normal());
+  EXPECT_TRUE(fs::equivalent(root_ / found.file, file));
+  EXPECT_NE(missing.error.find("not found in the working directory"),
+            std::string::npos)
+      << missing.error;
+}
+
 TEST_F(UriResolverTest, RelativeFilesFallBackToTheSearchFolders) {
   const std::string file = Write("lib/test_model/model.sdf");
   Write("lib/test_model/model.config",

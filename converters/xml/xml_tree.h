@@ -79,6 +79,7 @@ inline constexpr int kPathEndSegments = 16;
 
 // The bytes of the file at `path`, or nothing with FILE_READ (cannot open
 // or read) or INPUT_LIMIT_EXCEEDED (more than `limit` bytes) in `diags`.
+// `<stdin>` is standard input (standard_input.h).
 [[nodiscard]] std::optional<std::string> ReadFileBytes(const std::string& path,
                                                        size_t limit,
                                                        Diagnostics* diags);

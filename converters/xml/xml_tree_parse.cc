@@ -18,6 +18,7 @@
 #include <memory>
 #include <utility>
 
+#include "converters/xml/standard_input.h"
 #include "converters/xml/xml_leniency.h"
 #include "converters/xml/xml_tree.h"
 
@@ -409,6 +410,7 @@ bool XmlTreeScanner::StartTag(NodeId parent, std::vector<NodeId>* open) {
 
 std::optional<std::string> ReadFileBytes(const std::string& path,
                                          size_t limit, Diagnostics* diags) {
+  if (IsStandardInput(path)) return StandardInputBytes(limit, diags);
   // Reads at most limit + 1 bytes (enough to know the file is too big).
   const SourceLocation at{path, 0, ""};
   std::FILE* f = std::fopen(path.c_str(), "rb");

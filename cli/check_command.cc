@@ -6,6 +6,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "cli/activity_line.h"
 #include "converters/convert/convert.h"
 
 namespace sdfconv {
@@ -85,7 +86,9 @@ int RunCheck(const CheckOptions& options, std::ostream& out,
              std::ostream& err) {
   int status = kExitOk;
   for (const std::string& path : options.files) {
+    ActivityLine activity(err, path, options.progress);
     const CheckedFile file = CheckFile(path, options.model_paths, options.strict);
+    activity.Finish();
     PrintDiagnostics(file.diags, err, path);
     if (!options.quiet) out << Verdict(path, file) << std::endl;
     status = std::max(status, ExitCodeOf(file));

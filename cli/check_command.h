@@ -31,6 +31,9 @@ struct CheckOptions {
   // --strict: each SDFormat file to the letter of its version (features of
   // later versions ignored, with a warning; ReadOptions::strict).
   bool strict = false;
+  // Draw "still working" on `err` after a second (cli/activity_line.h):
+  // stderr is a terminal.
+  bool progress = false;
 };
 
 // One file, read and checked.

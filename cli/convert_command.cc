@@ -4,6 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "cli/activity_line.h"
 #include "cli/check_command.h"
 #include "cli/output_file.h"
 #include "converters/convert/convert.h"
@@ -125,6 +126,7 @@ int RunConvert(const ConvertOptions& options, std::ostream& out,
   Diagnostics diags;
   const ReadOptions read = ReadOptionsOf(options);
   std::optional<std::string> text;
+  ActivityLine activity(err, options.file, options.progress);
   if (options.to == "sdf") {
     text = ConvertToSdf(options.file, read, options.expand_includes, &diags,
                         VersionOptions(options));
@@ -136,6 +138,7 @@ int RunConvert(const ConvertOptions& options, std::ostream& out,
                                                  : FlatFormat::kJson,
                          &diags);
   }
+  activity.Finish();
   return Finish(options, text, diags, out, err);
 }
 

@@ -37,6 +37,8 @@ struct ConvertOptions {
   std::vector<std::string> model_paths;
   // --strict: as CheckOptions::strict.
   bool strict = false;
+  // As CheckOptions::progress.
+  bool progress = false;
   // --to sdf: replace every <include> by its model (else kept as written).
   bool expand_includes = false;
   // --to sdf: the SDFormat version to write, 1.4-1.12 (empty: 1.8, and a

@@ -258,6 +258,7 @@ int Main(int argc, char** argv) {
   SetUpLogging(verbose);
   for (std::string& file : check.files) file = InputFile(file);
   convert.file = InputFile(convert.file);
+  check.progress = convert.progress = ::isatty(STDERR_FILENO) != 0;
   if (check_cmd->parsed()) return RunCheck(check, std::cout, std::cerr);
   if (upgrade_cmd->parsed()) {
     for (const std::string& path : upgrade.paths) {

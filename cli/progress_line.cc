@@ -5,7 +5,6 @@
 namespace sdfconv {
 namespace {
 
-constexpr char kEraseLine[] = "\r\033[K";
 constexpr auto kRedrawEvery = std::chrono::milliseconds(100);
 
 }  // namespace

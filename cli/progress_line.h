@@ -20,6 +20,9 @@
 
 namespace sdfconv {
 
+// Erases the line the cursor is on and returns to its start.
+inline constexpr char kEraseLine[] = "\r\033[K";
+
 // The line itself, e.g. "upgrade: 120/4000 files, 35.2 files/s, 1 failed"
 // (", N failed" only when N > 0).
 std::string FormatProgress(int done, int total, double files_per_second,

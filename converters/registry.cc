@@ -9,6 +9,7 @@
 #include "converters/sdf/legacy_reader.h"
 #include "converters/sdf/sdf_reader.h"
 #include "converters/urdf/urdf_front_end.h"
+#include "core/activity.h"
 
 namespace sdfconv {
 namespace {
@@ -155,6 +156,7 @@ std::optional<Document> ReadTree(int32_t tree, XmlSources* sources,
   if (options.includes == ReadOptions::Includes::kStandIns) {
     return WithIncludeStandIns(*doc);
   }
+  const ActivityScope activity("expanding includes");
   ComposeOptions compose;
   compose.search = options.include_search;
   compose.supported = ReadsSdfVersion;
@@ -173,6 +175,7 @@ std::optional<Document> ReadTree(int32_t tree, XmlSources* sources,
                                  ForwardedEdits* handed_on,
                                  Diagnostics* file_diags)
       -> std::optional<Document> {
+    AdvanceActivity();
     std::optional<XmlTree> sub =
         XmlTree::Load(file, file_diags, XmlLimitsOf(included));
     if (!sub) return std::nullopt;
@@ -192,6 +195,7 @@ XmlLimits XmlLimitsOf(const ReadOptions& options) {
 std::optional<Document> ReadFile(const std::string& path, Diagnostics* diags,
                                  const ReadOptions& options,
                                  XmlSources* sources) {
+  const ActivityScope activity("reading");
   std::optional<XmlTree> xml = XmlTree::Load(path, diags, XmlLimitsOf(options));
   if (!xml) return std::nullopt;
   XmlSources local;

@@ -1,5 +1,6 @@
 #include "converters/convert/convert.h"
 
+#include <optional>
 #include <utility>
 
 #include "converters/flat/flat_writer.h"
@@ -9,6 +10,7 @@
 #include "converters/upgrade/version_write.h"
 #include "converters/urdf/urdf_to_sdf.h"
 #include "converters/xml/xml_tree.h"
+#include "core/activity.h"
 #include "core/auto_inertia.h"
 #include "core/resolver.h"
 
@@ -20,7 +22,10 @@ CheckedRead ReadChecked(const std::string& path, const ReadOptions& options,
   read.doc = ReadFile(path, diags, options, &read.sources);
   if (!read.doc) return read;
   Diagnostics graph_diags;
-  read.graph = BuildFrameGraph(*read.doc, &graph_diags);
+  {
+    const ActivityScope activity("checking frames");
+    read.graph = BuildFrameGraph(*read.doc, &graph_diags);
+  }
   // Value-level errors (a collision and a visual called alike) move no
   // frame: the graph resolves.
   bool resolvable = true;
@@ -30,6 +35,7 @@ CheckedRead ReadChecked(const std::string& path, const ReadOptions& options,
   diags->Append(graph_diags);
   if (HasAutoInertia(*read.doc)) {
     // Collision poses in their links' frames need the resolved frames.
+    const ActivityScope activity("computing inertias");
     std::optional<Resolution> resolution;
     if (resolvable) resolution = ResolveAll(*read.doc, read.graph);
     ResolveAutoInertials(&*read.doc, resolution ? &*resolution : nullptr,
@@ -55,6 +61,7 @@ std::optional<std::string> ConvertToFlat(const std::string& path,
   std::optional<CheckedRead> in = ReadConvertible(path, read, diags);
   if (!in) return std::nullopt;
   in->sources = XmlSources();  // flat output needs no XML: free it first
+  const ActivityScope activity("resolving poses");
   const Resolution resolution = ResolveAll(*in->doc, in->graph);
   return format == FlatFormat::kCsv
              ? WriteFlatCsv(*in->doc, in->graph, resolution)
@@ -84,6 +91,7 @@ void SayIncludesKept(const XmlTree& xml, const std::string& version,
 std::optional<std::string> ConvertToSdf(
     const std::string& path, const ReadOptions& read, bool expand_includes,
     Diagnostics* diags, const std::optional<VersionWriteOptions>& version) {
+  std::optional<ActivityScope> reading(std::in_place, "reading");
   const std::optional<std::string> bytes =
       ReadFileBytes(path, read.xml_limits.max_bytes, diags);
   if (!bytes) return std::nullopt;
@@ -91,6 +99,7 @@ std::optional<std::string> ConvertToSdf(
   Diagnostics parse;
   const std::optional<XmlTree> xml =
       XmlTree::Parse(*bytes, path, &parse, XmlLimitsOf(read));
+  reading.reset();
   if (!xml || FormatOf(*xml) == InputFormat::kUrdf) diags->Append(parse);
   if (!xml) return std::nullopt;
   std::optional<VersionWriteOptions> to = version;
@@ -98,23 +107,27 @@ std::optional<std::string> ConvertToSdf(
   // A 1.8 text (a URDF's import, an expansion) written as `to`.
   auto write = [&](std::string text) -> std::optional<std::string> {
     if (!to || (to->version == "1.8" && !to->model_absolute)) return text;
+    const ActivityScope writing("writing the version");
     UpgradeResult written = WriteSdfVersion(text, path, *to);
     diags->Append(written.diagnostics);
     if (!written.ok()) return std::nullopt;
     return std::move(written.output);
   };
   if (FormatOf(*xml) == InputFormat::kUrdf) {
+    const ActivityScope importing("importing URDF");
     std::optional<std::string> imported = UrdfToSdf(*xml, read.urdf, diags);
     if (!imported) return std::nullopt;
     return write(std::move(*imported));
   }
   if (expand_includes) {
+    const ActivityScope expanding("expanding includes");
     UpgradeResult expanded =
         ExpandIncludesToSdf18(*bytes, path, read.include_search);
     diags->Append(expanded.diagnostics);
     if (!expanded.ok()) return std::nullopt;
     return write(std::move(expanded.output));
   }
+  const ActivityScope upgrading("upgrading");
   UpgradeResult upgraded =
       to ? WriteSdfVersion(*bytes, path, *to)
          : UpgradeSdf(*bytes, path, UpgradeOptions{true, read.include_search});
@@ -131,6 +144,7 @@ std::optional<std::string> ConvertToUrdf(const std::string& path,
   const std::optional<CheckedRead> in = ReadConvertible(path, read, diags);
   if (!in) return std::nullopt;
   urdf.sources = &in->sources;
+  const ActivityScope activity("writing URDF");
   return WriteUrdf(*in->doc, in->graph, ResolveAll(*in->doc, in->graph), urdf,
                    diags);
 }

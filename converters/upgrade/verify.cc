@@ -14,6 +14,7 @@
 #include "converters/sdf/pose_text.h"
 #include "converters/sdf/value_level.h"
 #include "converters/xml/xml_tree.h"
+#include "core/activity.h"
 #include "core/auto_inertia.h"
 #include "core/document.h"
 #include "core/frame_graph.h"
@@ -512,6 +513,7 @@ bool VerifyUpgrade(const ProofReading& input, std::string_view output,
   }
   // A version written on request is read to the letter of that version
   // (`--strict`): a later feature left in it would not count.
+  const ActivityScope activity("proving the output means the same");
   ReadOptions options = WithIncludes(input.includes, search);
   options.strict = !version.empty();
   const Read out = ReadText(output, path, options);
@@ -545,6 +547,7 @@ bool VerifyExpansion(const ProofReading& input, std::string_view output,
   if (input.fatal) {
     return Compare(input, {}, path, correspondence, kExpansionWords, diags);
   }
+  const ActivityScope activity("proving the output means the same");
   const Read out = ReadText(
       output, path, WithIncludes(ReadOptions::Includes::kExpand, search));
   return Compare(input, out, path, correspondence, kExpansionWords, diags);

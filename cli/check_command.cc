@@ -1,12 +1,12 @@
 #include "cli/check_command.h"
 
 #include <algorithm>
-#include <unordered_map>
 #include <vector>
 
 #include <spdlog/spdlog.h>
 
 #include "cli/activity_line.h"
+#include "cli/diagnostic_order.h"
 #include "converters/convert/convert.h"
 
 namespace sdfconv {
@@ -45,24 +45,12 @@ CheckedFile CheckFile(const std::string& path,
   return file;
 }
 
-// In source order, like a compiler; phase order breaks ties.
+// In source order (cli/diagnostic_order.h).
 void PrintDiagnostics(const Diagnostics& diags, std::ostream& err,
                       const std::string& read_file) {
-  std::vector<const Diagnostic*> sorted;
-  std::unordered_map<std::string, size_t> file_order;
-  if (!read_file.empty()) file_order.emplace(read_file, 0);
-  for (const Diagnostic& d : diags.items()) {
-    sorted.push_back(&d);
-    file_order.emplace(d.source.file, file_order.size());
+  for (const Diagnostic* d : InPrintOrder(diags, read_file)) {
+    err << FormatDiagnostic(*d) << '\n';
   }
-  std::stable_sort(sorted.begin(), sorted.end(),
-                   [&](const Diagnostic* a, const Diagnostic* b) {
-                     const size_t fa = file_order.at(a->source.file);
-                     const size_t fb = file_order.at(b->source.file);
-                     if (fa != fb) return fa < fb;
-                     return a->source.line < b->source.line;
-                   });
-  for (const Diagnostic* d : sorted) err << FormatDiagnostic(*d) << '\n';
   err.flush();
 }
 
@@ -80,18 +68,44 @@ int ExitCodeOf(const CheckedFile& file) {
   return file.valid() ? kExitOk : kExitInvalid;
 }
 
+// The verdict's word for machines.
+std::string Outcome(const CheckedFile& file) {
+  if (file.unreadable()) return "unreadable";
+  return file.valid() ? "valid" : "invalid";
+}
+
 }  // namespace
 
 int RunCheck(const CheckOptions& options, std::ostream& out,
              std::ostream& err) {
+  DiagnosticOutput diagnostics(options.diagnostics);
+  const bool text = diagnostics.format() == DiagnosticFormat::kText;
+  // Text diagnostics go to stderr, as always; the machine formats to stdout.
+  std::ostream& diagnostics_stream = text ? err : out;
+  const bool verdicts = !options.quiet && !diagnostics.OwnsStream();
+  DiagnosticRun run;
+  run.command = "check";
   int status = kExitOk;
   for (const std::string& path : options.files) {
     ActivityLine activity(err, path, options.progress);
-    const CheckedFile file = CheckFile(path, options.model_paths, options.strict);
+    CheckedFile file = CheckFile(path, options.model_paths, options.strict);
     activity.Finish();
-    PrintDiagnostics(file.diags, err, path);
-    if (!options.quiet) out << Verdict(path, file) << std::endl;
+    if (text && options.diagnostics.file.empty()) {
+      PrintDiagnostics(file.diags, err, path);
+    } else {
+      diagnostics_stream << diagnostics.Streamed(file.diags, path);
+    }
+    if (verdicts) out << Verdict(path, file) << std::endl;
     status = std::max(status, ExitCodeOf(file));
+    if (IsDocumentFormat(diagnostics.format())) {
+      run.files.push_back({path, Outcome(file), "", std::move(file.diags), ""});
+    }
+  }
+  run.exit_code = status;
+  std::string error;
+  if (!diagnostics.Finish(run, diagnostics_stream, &error)) {
+    err << "sdfconv: error: " << error << '\n';
+    return kExitCannotRun;
   }
   return status;
 }

@@ -7,6 +7,12 @@
 // ("FILE:LINE: error[CODE]: message"); unless `quiet`, one verdict line per
 // file goes to `out`: "FILE: valid" or "FILE: invalid (N errors)".
 //
+// With a machine format (`diagnostics`, cli/diagnostic_output.h) the
+// diagnostics go to `out` in that format: github lines in place of the text
+// ones, each file's before its verdict line; a json or sarif document at the
+// end instead of the verdict lines (they are in it). With a FILE for them,
+// `out` gets the verdict lines as in text.
+//
 // CheckFile is also the first half of `convert`: read, then build the graph.
 #ifndef SDFCONV_CLI_CHECK_COMMAND_H_
 #define SDFCONV_CLI_CHECK_COMMAND_H_
@@ -16,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/diagnostic_output.h"
 #include "cli/exit_code.h"
 #include "core/diagnostic.h"
 #include "core/document.h"
@@ -34,6 +41,8 @@ struct CheckOptions {
   // Draw "still working" on `err` after a second (cli/activity_line.h):
   // stderr is a terminal.
   bool progress = false;
+  // --format / --diagnostics-format, --diagnostics-output.
+  DiagnosticOptions diagnostics;
 };
 
 // One file, read and checked.

@@ -6,6 +6,7 @@
 
 #include "cli/activity_line.h"
 #include "cli/check_command.h"
+#include "cli/diagnostic_output.h"
 #include "cli/output_file.h"
 #include "converters/convert/convert.h"
 #include "converters/sdf/value_level.h"
@@ -13,24 +14,22 @@
 namespace sdfconv {
 namespace {
 
-int WriteOutput(const ConvertOptions& options, const std::string& text,
-                std::ostream& out, std::ostream& err) {
+// Writes `text` to -o (or `out`); the message for people when it cannot.
+std::optional<std::string> WriteOutput(const ConvertOptions& options,
+                                       const std::string& text,
+                                       std::ostream& out) {
   if (options.output.empty() || options.output == "-") {
     out << text;
     out.flush();
-    if (!out) {
-      err << "sdfconv: error: cannot write to standard output\n";
-      return kExitCannotRun;
-    }
-    return kExitOk;
+    if (!out) return "sdfconv: error: cannot write to standard output";
+    return std::nullopt;
   }
   std::string error;
   if (!WriteOutputFile(options.output, text, &error)) {
-    err << "sdfconv: error: " << error << '\n';
-    return kExitCannotRun;
+    return "sdfconv: error: " + error;
   }
   spdlog::info("wrote {} ({} bytes)", options.output, text.size());
-  return kExitOk;
+  return std::nullopt;
 }
 
 bool Unreadable(const Diagnostics& diags) {
@@ -48,31 +47,54 @@ int ErrorCount(const Diagnostics& diags) {
   return n;
 }
 
-// The exit code for a conversion that produced `text` (or not) with `diags`.
+// The exit code for a conversion that produced `text` (or not) with
+// `diags`; `outcome` gets what became of the file, and the line people are
+// told about it, which goes to `err` too unless the diagnostics own it.
 int Finish(const ConvertOptions& options, const std::optional<std::string>& text,
-           const Diagnostics& diags, std::ostream& out, std::ostream& err) {
-  PrintDiagnostics(diags, err, options.file);
-  if (Unreadable(diags)) return kExitCannotRun;
+           const Diagnostics& diags, DiagnosticOutput& diagnostics,
+           FileOutcome* outcome, std::ostream& out, std::ostream& err) {
+  if (diagnostics.format() == DiagnosticFormat::kText &&
+      options.diagnostics.file.empty()) {
+    PrintDiagnostics(diags, err, options.file);
+  } else {
+    err << diagnostics.Streamed(diags, options.file);
+  }
+  auto tell = [&](const std::string& line) {
+    outcome->message = line;
+    if (!diagnostics.OwnsStream()) err << line << '\n';
+  };
+  if (Unreadable(diags)) {
+    outcome->outcome = "unreadable";
+    return kExitCannotRun;
+  }
   if (!text || diags.HasErrors()) {
+    outcome->outcome = "invalid";
     if (options.to == "flat") {
-      err << "sdfconv: error: " << options.file << " is invalid ("
-          << ErrorCount(diags) << " errors); nothing written\n";
+      tell("sdfconv: error: " + options.file + " is invalid (" +
+           std::to_string(ErrorCount(diags)) + " errors); nothing written");
     } else {
-      err << "sdfconv: error: " << options.file
-          << " cannot be converted; nothing written\n";
+      tell("sdfconv: error: " + options.file +
+           " cannot be converted; nothing written");
     }
     return kExitInvalid;
   }
-  const int code = WriteOutput(options, *text, out, err);
+  if (const std::optional<std::string> failed = WriteOutput(options, *text, out)) {
+    outcome->outcome = "not_written";
+    tell(*failed);
+    return kExitCannotRun;
+  }
+  outcome->outcome = "written";
+  outcome->output =
+      options.output.empty() || options.output == "-" ? "-" : options.output;
   // libsdformat (and `check`, for SDFormat input) calls these errors: say
   // once that the output holds them.
-  if (const int kept = CountKeptAsWritten(diags); code == kExitOk && kept > 0) {
-    err << "sdfconv: " << options.file << ": " << kept
-        << (kept == 1 ? " value SDFormat forbids" : " values SDFormat forbids")
-        << " kept as written (libsdformat reports "
-        << (kept == 1 ? "it as an error" : "them as errors") << ")\n";
+  if (const int kept = CountKeptAsWritten(diags); kept > 0) {
+    tell("sdfconv: " + options.file + ": " + std::to_string(kept) +
+         (kept == 1 ? " value SDFormat forbids" : " values SDFormat forbids") +
+         " kept as written (libsdformat reports " +
+         (kept == 1 ? "it as an error" : "them as errors") + ")");
   }
-  return code;
+  return kExitOk;
 }
 
 ReadOptions ReadOptionsOf(const ConvertOptions& options) {
@@ -123,10 +145,13 @@ std::optional<VersionWriteOptions> VersionOptions(const ConvertOptions& options)
 
 int RunConvert(const ConvertOptions& options, std::ostream& out,
                std::ostream& err) {
+  DiagnosticOutput diagnostics(options.diagnostics);
   Diagnostics diags;
   const ReadOptions read = ReadOptionsOf(options);
   std::optional<std::string> text;
-  ActivityLine activity(err, options.file, options.progress);
+  // Nothing but the document on stderr when it holds one.
+  ActivityLine activity(err, options.file,
+                        options.progress && !diagnostics.OwnsStream());
   if (options.to == "sdf") {
     text = ConvertToSdf(options.file, read, options.expand_includes, &diags,
                         VersionOptions(options));
@@ -139,7 +164,19 @@ int RunConvert(const ConvertOptions& options, std::ostream& out,
                          &diags);
   }
   activity.Finish();
-  return Finish(options, text, diags, out, err);
+  DiagnosticRun run;
+  run.command = "convert";
+  run.files.push_back({options.file, "", "", Diagnostics{}, ""});
+  FileOutcome& outcome = run.files.back();
+  run.exit_code =
+      Finish(options, text, diags, diagnostics, &outcome, out, err);
+  outcome.diagnostics = std::move(diags);
+  std::string error;
+  if (!diagnostics.Finish(run, err, &error)) {
+    err << "sdfconv: error: " << error << '\n';
+    return kExitCannotRun;
+  }
+  return run.exit_code;
 }
 
 }  // namespace sdfconv

@@ -7,6 +7,11 @@
 // (a regular OUT then holds either its old contents or the whole new
 // output; a device or FIFO is written directly, cli/output_file.h).
 //
+// Diagnostics go to `err` in the format asked for (`diagnostics`,
+// cli/diagnostic_output.h); with json or sarif there, the lines for people
+// ("nothing written", values kept as written, an output that cannot be
+// written) are in the document instead, and `err` holds nothing else.
+//
 // Targets:
 //   "flat": converters/flat, every frame's world pose, JSON or CSV.
 //   "sdf":  SDFormat 1.8, or the --sdf-version asked for (1.4-1.12). A
@@ -24,6 +29,7 @@
 
 #include <vector>
 
+#include "cli/diagnostic_output.h"
 #include "cli/exit_code.h"
 
 namespace sdfconv {
@@ -63,6 +69,8 @@ struct ConvertOptions {
   std::string unsupported_geometry = "skip";  // or "refuse"
   bool approximate = false;  // joint types URDF lacks: closest form
   std::string root_link;     // empty: the tree's own root
+  // --diagnostics-format, --diagnostics-output.
+  DiagnosticOptions diagnostics;
 };
 
 // Returns an ExitCode (see exit_code.h).

@@ -20,18 +20,21 @@
 
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <map>
 #include <string>
 
 #include "cli/check_command.h"
 #include "cli/convert_command.h"
+#include "cli/diagnostic_output.h"
 #include "cli/exit_code.h"
 #include "cli/upgrade_command.h"
+#include "cli/version.h"
 #include "converters/xml/standard_input.h"
 
 namespace sdfconv {
 namespace {
 
-constexpr char kVersion[] = "sdfconv 0.1.0";
+const std::string kVersion = std::string(kToolName) + " " + kToolVersion;
 // What --sdf-version accepts (converters/upgrade/version_write.h).
 const std::vector<std::string> kSdfVersions = {
     "1.4", "1.5", "1.6", "1.7", "1.8", "1.9", "1.10", "1.11", "1.12"};
@@ -56,6 +59,35 @@ void SetUpLogging(bool verbose) {
   logger->set_pattern("sdfconv: %l: %v");
   logger->set_level(verbose ? spdlog::level::debug : spdlog::level::warn);
   spdlog::set_default_logger(logger);
+}
+
+// --diagnostics-format and --diagnostics-output (docs/cli.md, "Diagnostics
+// for machines"); `check` also takes --format for the first, and refuses
+// both at once.
+void AddDiagnosticOptions(CLI::App* cmd, DiagnosticOptions& options,
+                          bool format_alias) {
+  static const std::map<std::string, DiagnosticFormat> kFormats = {
+      {"text", DiagnosticFormat::kText},
+      {"json", DiagnosticFormat::kJson},
+      {"sarif", DiagnosticFormat::kSarif},
+      {"github", DiagnosticFormat::kGithub}};
+  CLI::Option* long_form =
+      cmd->add_option("--diagnostics-format", options.format,
+                      "Diagnostics as text (default), json, sarif (SARIF "
+                      "2.1.0) or github (workflow commands)")
+          ->type_name("text|json|sarif|github")
+          ->transform(CLI::CheckedTransformer(kFormats));
+  if (format_alias) {
+    cmd->add_option("--format", options.format,
+                    "The same as --diagnostics-format")
+        ->type_name("text|json|sarif|github")
+        ->transform(CLI::CheckedTransformer(kFormats))
+        ->excludes(long_form);
+  }
+  cmd->add_option("--diagnostics-output", options.file,
+                  "Write the diagnostics here (atomically) instead of to "
+                  "stdout or stderr")
+      ->type_name("FILE");
 }
 
 // `upgrade`: exactly one of -o, --in-place and --check (an option group
@@ -125,6 +157,7 @@ CLI::App* AddUpgradeCommand(CLI::App& app, BatchOptions& options) {
                   "GAZEBO_MODEL_PATH (repeatable, in order)")
       ->type_name("DIR")
       ->allow_extra_args(false);  // one DIR per --model-path
+  AddDiagnosticOptions(cmd, options.diagnostics, false);
   return cmd;
 }
 
@@ -141,6 +174,7 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckOptions& options) {
       ->type_name("DIR")
       ->allow_extra_args(false);  // one DIR per --model-path
   cmd->add_flag("--strict", options.strict, kStrictHelp);
+  AddDiagnosticOptions(cmd, options.diagnostics, true);
   return cmd;
 }
 
@@ -226,6 +260,7 @@ CLI::App* AddConvertCommand(CLI::App& app, ConvertOptions& options) {
                   "(re-rooting the tree; not for a model fixed to "
                   "the world)")
       ->type_name("NAME");
+  AddDiagnosticOptions(cmd, options.diagnostics, false);
   return cmd;
 }
 

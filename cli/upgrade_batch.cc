@@ -9,6 +9,7 @@
 #include <thread>
 #include <utility>
 
+#include "cli/diagnostic_output.h"
 #include "cli/output_file.h"
 #include "cli/progress_line.h"
 #include "cli/upgrade_inputs.h"
@@ -19,7 +20,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 std::string UsageError(const std::string& message) {
-  return "sdfconv: error: upgrade: " + message + "\n";
+  return "sdfconv: error: upgrade: " + message;
 }
 
 // Under -o: no two inputs may share an output, and no output may be an
@@ -55,18 +56,13 @@ std::vector<std::string> CheckOutputs(const std::vector<BatchInput>& inputs,
   return problems;
 }
 
-// What `err` gets when a file finishes: its diagnostics in source order,
-// then the batch's own failure, if any.
-std::string FinishedText(const FileRecord& record) {
-  std::vector<const Diagnostic*> sorted;
-  for (const Diagnostic& d : record.diagnostics.items()) sorted.push_back(&d);
-  std::stable_sort(sorted.begin(), sorted.end(),
-                   [](const Diagnostic* a, const Diagnostic* b) {
-                     return a->source.line < b->source.line;
-                   });
-  std::string text;
-  for (const Diagnostic* d : sorted) text += FormatDiagnostic(*d) + "\n";
-  if (!record.error.empty()) {
+// What `err` gets when a file finishes: its diagnostics in the format asked
+// for (in print order, cli/diagnostic_order.h), then the batch's own
+// failure, if any, unless the diagnostics own `err` (it is in the document).
+std::string FinishedText(const FileRecord& record,
+                         DiagnosticOutput& diagnostics) {
+  std::string text = diagnostics.Streamed(record.diagnostics, record.path);
+  if (!record.error.empty() && !diagnostics.OwnsStream()) {
     text += record.path + ": error: " + record.error + "\n";
   }
   return text;
@@ -85,6 +81,7 @@ size_t WorkerCount(int jobs, size_t files) {
 void UpgradeAll(const std::vector<BatchInput>& inputs,
                 const BatchOptions& options, const UpgradeFunction& upgrade,
                 const std::atomic<bool>& stop, ProgressLine* progress,
+                DiagnosticOutput* diagnostics,
                 std::vector<FileRecord>* records) {
   std::atomic<size_t> next{0};
   auto work = [&] {
@@ -94,7 +91,7 @@ void UpgradeAll(const std::vector<BatchInput>& inputs,
       FileRecord record =
           UpgradeOneFile(inputs[i], options.output, upgrade, stop);
       progress->FileDone(record.status == FileStatus::kFailed,
-                         FinishedText(record));
+                         FinishedText(record, *diagnostics));
       (*records)[i] = std::move(record);
     }
   };
@@ -132,6 +129,20 @@ int ExitCodeOf(const BatchSummary& summary, bool report_written) {
   return kExitOk;
 }
 
+// What the json and sarif documents say of each file, in input order.
+DiagnosticRun RunOf(const std::vector<FileRecord>& records) {
+  DiagnosticRun run;
+  run.command = "upgrade";
+  for (const FileRecord& record : records) {
+    run.files.push_back({record.path, std::string(StatusName(record.status)),
+                         record.output, record.diagnostics,
+                         record.error.empty()
+                             ? ""
+                             : record.path + ": error: " + record.error});
+  }
+  return run;
+}
+
 }  // namespace
 
 BatchResult RunUpgrade(const BatchOptions& options,
@@ -139,12 +150,36 @@ BatchResult RunUpgrade(const BatchOptions& options,
                        const std::atomic<bool>& stop, std::ostream& out,
                        std::ostream& err) {
   const Clock::time_point start = Clock::now();
+  DiagnosticOutput diagnostics(options.diagnostics);
+  // Lines about the batch: on `err`, or in the document when it owns `err`.
+  std::vector<std::string> messages;
+  auto tell = [&](const std::string& line) {
+    if (diagnostics.OwnsStream()) {
+      messages.push_back(line);
+    } else {
+      err << line << '\n';
+    }
+  };
   BatchResult result;
-  result.exit_code = kExitCannotRun;
+  // Writes the diagnostics' document (or FILE) and returns `result`.
+  auto finish = [&](int exit_code) {
+    DiagnosticRun run = IsDocumentFormat(diagnostics.format())
+                            ? RunOf(result.files)
+                            : DiagnosticRun{};
+    run.messages = messages;
+    run.exit_code = exit_code;
+    result.exit_code = exit_code;
+    std::string error;
+    if (!diagnostics.Finish(run, err, &error)) {
+      err << "sdfconv: error: " << error << '\n';
+      if (result.exit_code != kExitInterrupted) result.exit_code = kExitCannotRun;
+    }
+    return result;
+  };
   const OutputPolicy& policy = options.output;
   if (policy.mode == BatchMode::kOutputDir && policy.output_dir.empty()) {
-    err << UsageError("-o needs a directory");
-    return result;
+    tell(UsageError("-o needs a directory"));
+    return finish(kExitCannotRun);
   }
   std::vector<std::string> skip;
   if (policy.mode == BatchMode::kOutputDir) skip.push_back(policy.output_dir);
@@ -154,12 +189,12 @@ BatchResult RunUpgrade(const BatchOptions& options,
     problems = CheckOutputs(found.files, policy);
   }
   if (!problems.empty()) {
-    for (const std::string& problem : problems) err << UsageError(problem);
-    err << UsageError("nothing done");
-    return result;
+    for (const std::string& problem : problems) tell(UsageError(problem));
+    tell(UsageError("nothing done"));
+    return finish(kExitCannotRun);
   }
   if (found.files.empty()) {
-    err << "upgrade: no *.sdf, *.world or model.config file found\n";
+    tell("upgrade: no *.sdf, *.world or model.config file found");
   }
 
   const std::vector<BatchInput>& inputs = found.files;
@@ -168,27 +203,29 @@ BatchResult RunUpgrade(const BatchOptions& options,
     result.files[i].path = inputs[i].path;
     result.files[i].output = OutputPathFor(inputs[i], policy);
   }
+  // No progress line where the document is to be the only thing.
   ProgressLine progress(err, static_cast<int>(inputs.size()),
-                        options.progress && !inputs.empty());
-  UpgradeAll(inputs, options, upgrade, stop, &progress, &result.files);
+                        options.progress && !inputs.empty() &&
+                            diagnostics.format() == DiagnosticFormat::kText);
+  UpgradeAll(inputs, options, upgrade, stop, &progress, &diagnostics,
+             &result.files);
   progress.Finish();
 
   const double seconds =
       std::chrono::duration<double>(Clock::now() - start).count();
   result.summary = Summarize(result.files, stop.load(), seconds);
   ListFiles(result.files, options.verbose, out);
-  err << SummaryLine(result.summary, policy.mode == BatchMode::kCheck)
-      << std::endl;
+  tell(SummaryLine(result.summary, policy.mode == BatchMode::kCheck));
+  err.flush();
 
   bool report_written = true;
   if (!options.report.empty()) {
     std::string error;
     report_written = WriteOutputFile(
         options.report, ReportJson(result.files, result.summary), &error);
-    if (!report_written) err << "sdfconv: error: report: " << error << '\n';
+    if (!report_written) tell("sdfconv: error: report: " + error);
   }
-  result.exit_code = ExitCodeOf(result.summary, report_written);
-  return result;
+  return finish(ExitCodeOf(result.summary, report_written));
 }
 
 }  // namespace sdfconv

@@ -12,7 +12,11 @@
 // end `out` lists, in input order, every file that failed ("PATH: failed")
 // and, under --check, every file that would change ("PATH: would change")
 // (with `verbose`, every file), `err` gets the summary line, and the JSON
-// report is written atomically when asked for.
+// report is written atomically when asked for. The diagnostics are in the
+// format asked for (`diagnostics`, cli/diagnostic_output.h); with json or
+// sarif on `err`, every line `err` would get (usage errors, a file's batch
+// failure, the summary) is in that document instead, no progress line is
+// drawn, and `err` holds the document alone.
 //
 // Exit status (exit_code.h): kExitInterrupted when `stop` was set; else
 // kExitCannotRun for a usage error or a report that cannot be written;
@@ -35,6 +39,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/diagnostic_output.h"
 #include "cli/exit_code.h"
 #include "cli/upgrade_file.h"
 #include "cli/upgrade_report.h"
@@ -57,6 +62,8 @@ struct BatchOptions {
   bool drop_mimic = false;
   std::string frames = "drop";
   std::string poses = "as-written";
+  // --diagnostics-format, --diagnostics-output.
+  DiagnosticOptions diagnostics;
 };
 
 struct BatchResult {

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/diagnostic_json.h"
 #include "converters/sdf/value_level.h"
 
 namespace sdfconv {
@@ -11,17 +12,6 @@ namespace {
 
 // Keys in the order written: "path" first, "summary" last.
 using json = nlohmann::ordered_json;
-
-json DiagnosticJson(const Diagnostic& d) {
-  return json{
-      {"severity", d.severity == Severity::kError ? "error" : "warning"},
-      {"code", std::string(CodeName(d.code))},
-      {"message", d.message},
-      {"file", d.source.file},
-      {"line", d.source.line},
-      {"path", d.source.path},
-  };
-}
 
 json FileJson(const FileRecord& file) {
   json diagnostics = json::array();

@@ -11,14 +11,16 @@
 //               "status": "upgraded",
 //               "diagnostics": [{"severity": "warning", "code": "...",
 //                                "message": "...", "file": "...",
-//                                "line": 12, "path": "/sdf/model[...]"}],
+//                                "line": 12, "path": "/sdf/model[...]",
+//                                "related": []}],
 //               "error": "..."},  // only when the batch itself failed
 //              ...],
 //    "summary": {"total": 3, "upgraded": 1, "unchanged": 1,
 //                "would_change": 0, "failed": 1, "not_processed": 0,
 //                "kept_values": 0, "interrupted": false, "seconds": 0.25}}
 // A diagnostic's "path" is the element path inside the file; "file" and
-// "line" say where the file is.
+// "line" say where the file is (cli/diagnostic_json.h, the same object as
+// `--diagnostics-format json`).
 #ifndef SDFCONV_CLI_UPGRADE_REPORT_H_
 #define SDFCONV_CLI_UPGRADE_REPORT_H_
 

@@ -6,7 +6,7 @@ set -u
 sdfconv=$1
 doc=$2
 failures=0
-for command in check convert upgrade; do
+for command in check convert upgrade graph; do
   grep -qF "## \`sdfconv $command" "$doc" ||
     { echo "FAIL: no section for '$command' in $doc" >&2; failures=$((failures + 1)); }
   options=$("$sdfconv" "$command" --help | grep -oE -- '(^|[ ,])--?[a-z][a-z-]*' |

@@ -27,6 +27,7 @@
 #include "cli/convert_command.h"
 #include "cli/diagnostic_output.h"
 #include "cli/exit_code.h"
+#include "cli/graph_command.h"
 #include "cli/upgrade_command.h"
 #include "cli/version.h"
 #include "converters/xml/standard_input.h"
@@ -88,6 +89,15 @@ void AddDiagnosticOptions(CLI::App* cmd, DiagnosticOptions& options,
                   "Write the diagnostics here (atomically) instead of to "
                   "stdout or stderr")
       ->type_name("FILE");
+}
+
+// How a command that reads one file reads it: --model-path and --strict.
+void AddReadingOptions(CLI::App* cmd, std::vector<std::string>& model_paths,
+                       bool& strict) {
+  cmd->add_option("--model-path", model_paths, kModelPathHelp)
+      ->type_name("DIR")
+      ->allow_extra_args(false);  // one DIR per --model-path
+  cmd->add_flag("--strict", strict, kStrictHelp);
 }
 
 // `upgrade`: exactly one of -o, --in-place and --check (an option group
@@ -170,10 +180,7 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckOptions& options) {
       ->required();
   cmd->add_flag("-q,--quiet", options.quiet,
                 "Print only diagnostics, no verdict lines");
-  cmd->add_option("--model-path", options.model_paths, kModelPathHelp)
-      ->type_name("DIR")
-      ->allow_extra_args(false);  // one DIR per --model-path
-  cmd->add_flag("--strict", options.strict, kStrictHelp);
+  AddReadingOptions(cmd, options.model_paths, options.strict);
   AddDiagnosticOptions(cmd, options.diagnostics, true);
   return cmd;
 }
@@ -193,10 +200,7 @@ CLI::App* AddConvertCommand(CLI::App& app, ConvertOptions& options) {
       ->capture_default_str();
   cmd->add_option("-o,--output", options.output,
                   "Write here (atomically) instead of stdout (`-`: stdout)");
-  cmd->add_option("--model-path", options.model_paths, kModelPathHelp)
-      ->type_name("DIR")
-      ->allow_extra_args(false);  // one DIR per --model-path
-  cmd->add_flag("--strict", options.strict, kStrictHelp);
+  AddReadingOptions(cmd, options.model_paths, options.strict);
   cmd->add_option("--sdf-version", options.sdf_version,
                   "--to sdf: the SDFormat version to write, 1.4 to 1.12, "
                   "up or down (default: 1.8; a file of 1.8 or later kept "
@@ -264,6 +268,31 @@ CLI::App* AddConvertCommand(CLI::App& app, ConvertOptions& options) {
   return cmd;
 }
 
+// `graph`: one file as a picture of its kinematic tree or frame graphs.
+CLI::App* AddGraphCommand(CLI::App& app, GraphOptions& options) {
+  CLI::App* cmd = app.add_subcommand(
+      "graph",
+      "Draw a file's kinematic tree or frame graphs (Graphviz DOT or SVG)");
+  cmd->add_option("FILE", options.file,
+                  "File to draw (`-`: standard input)")
+      ->required();
+  cmd->add_option("--graph", options.graph,
+                  "kinematic: links and joints, frames hanging off them; "
+                  "attached_to, relative_to: the specification's frame "
+                  "graphs, edges labelled with poses")
+      ->check(CLI::IsMember({"kinematic", "attached_to", "relative_to"}))
+      ->capture_default_str();
+  cmd->add_option("--format", options.format,
+                  "dot (written by sdfconv) or svg (drawn by Graphviz's "
+                  "`dot`, which must be installed)")
+      ->check(CLI::IsMember({"dot", "svg"}))
+      ->capture_default_str();
+  cmd->add_option("-o,--output", options.output,
+                  "Write here (atomically) instead of stdout (`-`: stdout)");
+  AddReadingOptions(cmd, options.model_paths, options.strict);
+  return cmd;
+}
+
 int Main(int argc, char** argv) {
   CLI::App app{"Checks and converts robot descriptions (SDFormat).", "sdfconv"};
   app.set_version_flag("--version", kVersion);
@@ -283,6 +312,8 @@ int Main(int argc, char** argv) {
   AddConvertCommand(app, convert);
   BatchOptions upgrade;
   CLI::App* upgrade_cmd = AddUpgradeCommand(app, upgrade);
+  GraphOptions graph;
+  CLI::App* graph_cmd = AddGraphCommand(app, graph);
 
   try {
     app.parse(argc, argv);
@@ -293,8 +324,11 @@ int Main(int argc, char** argv) {
   SetUpLogging(verbose);
   for (std::string& file : check.files) file = InputFile(file);
   convert.file = InputFile(convert.file);
-  check.progress = convert.progress = ::isatty(STDERR_FILENO) != 0;
+  graph.file = InputFile(graph.file);
+  check.progress = convert.progress = graph.progress =
+      ::isatty(STDERR_FILENO) != 0;
   if (check_cmd->parsed()) return RunCheck(check, std::cout, std::cerr);
+  if (graph_cmd->parsed()) return RunGraph(graph, std::cout, std::cerr);
   if (upgrade_cmd->parsed()) {
     for (const std::string& path : upgrade.paths) {
       if (path != "-") continue;

@@ -9,6 +9,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev
   sdformat-sdf     # SDFormat element reference: the schema table, at build time
   libsdformat-dev  # reference implementation: tests only
+  graphviz         # `dot`, for `sdfconv graph --format svg`
 )
 missing=()
 for p in "${packages[@]}"; do

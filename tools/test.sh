@@ -19,11 +19,11 @@ SDFCONV_CORPUS="$corpus" bazel test //... --jobs=2 "$@"
 rc=$?
 
 # Count test cases in the JUnit XML Bazel leaves for every test target that
-# exists now, every shard of a sharded one (bazel-testlogs keeps the logs of
-# deleted targets too).
-read -r passed failed skipped < <(
-  SDFCONV_CORPUS="$corpus" bazel query 'tests(//...)' 2>/dev/null |
-    sed -e 's|^//||' -e 's|:|/|' -e 's|^|bazel-testlogs/|' |
+# exists now in the workspace in the current folder, every shard of a
+# sharded one (bazel-testlogs keeps the logs of deleted targets too).
+count_cases() {
+  bazel query 'tests(//...) except attr(tags, manual, //...)' 2>/dev/null |
+    sed -e 's|^//||' -e 's|:|/|' -e 's|^/||' -e 's|^|bazel-testlogs/|' |
     while read -r dir; do  # a sharded test keeps one log per shard
       for log in "$dir/test.xml" "$dir"/shard_*_of_*/test.xml; do
         [ -f "$log" ] && cat "$log"
@@ -35,9 +35,42 @@ read -r passed failed skipped < <(
     }
     open_case && /<failure|<error / { if (!bad) { f++; bad = 1 } }
     /<\/testcase>/ { open_case = 0 }
-    END { printf "%d %d %d\n", n - f - s, f + 0, s + 0 }')
+    END { printf "%d %d %d\n", n - f - s, f + 0, s + 0 }'
+}
+read -r passed failed skipped < <(SDFCONV_CORPUS="$corpus" count_cases)
 if [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ]; then
   failed=1  # a build or infrastructure failure left no test case behind
 fi
+
+# The Bazel rules as a user's workspace uses them: examples/bazel_user, a
+# workspace of its own (its own Bazel server and output base) that builds
+# sdfconv through local_repository (docs/bazel.md). Its test cases count
+# with the others; so does one more check: the plain sdf_check_test of an
+# invalid file fails, with the diagnostic in its log.
+counts=$(mktemp)
+(
+  cd examples/bazel_user || exit 2
+  bazel test //... --jobs=2 "$@"
+  user_rc=$?
+  read -r p f s < <(count_cases)
+  if [ "$user_rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  bazel test //:cycle_check --jobs=2 "$@" >/dev/null 2>&1
+  if [ $? -eq 3 ] &&
+    grep -q 'bad/cycle.sdf:4: error\[POSE_RELATIVE_TO_CYCLE\]' \
+      bazel-testlogs/cycle_check/test.log; then
+    p=$((p + 1))
+  else
+    echo "FAIL: examples/bazel_user //:cycle_check should fail with its diagnostic" >&2
+    f=$((f + 1))
+  fi
+  echo "$p $f $s" >"$counts"
+  [ "$user_rc" -eq 0 ] && [ "$f" -eq 0 ]
+)
+user_status=$?
+read -r p f s <"$counts" || { p=0; f=1; s=0; }
+rm -f "$counts"
+passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+[ "$user_status" -eq 0 ] || [ "$rc" -ne 0 ] || rc=1
+
 echo "${passed} passed, ${failed} failed, ${skipped} skipped"
 exit "$rc"

@@ -98,7 +98,7 @@ void Restructure(XmlTree& tree, NodeId imu, NodeId noise) {
 
 void RestructureImuNoise(Context& ctx) {
   if (ctx.AtLeast(1, 6)) return;
-  for (NodeId imu : SdfRegion(ctx.tree).Elements()) {
+  for (NodeId imu : ctx.RegionElements()) {
     const NodeId sensor = ctx.tree.ParentElement(imu);
     if (ctx.tree.Tag(imu) != "imu" || sensor == kNoNode ||
         ctx.tree.Tag(sensor) != "sensor") {

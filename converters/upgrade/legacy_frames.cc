@@ -104,9 +104,10 @@ bool Reexpress(Context& ctx, NodeId frame, const Placement& p) {
 void MoveLegacyFrames(Context& ctx) {
   if (!ctx.Legacy()) return;
   XmlTree& tree = ctx.tree;
-  const TreeIndex index = ctx.Index();
+  const std::shared_ptr<const TreeIndex> held = ctx.Index();
+  const TreeIndex& index = *held;
   std::vector<std::pair<NodeId, Placement>> moves;
-  for (NodeId id : SdfRegion(tree).Elements()) {
+  for (NodeId id : ctx.RegionElements()) {
     const NodeId parent = tree.ParentElement(id);
     if (tree.Tag(id) != "frame" || parent == kNoNode || index.IsScope(parent)) {
       continue;

@@ -129,7 +129,8 @@ void SetPoseText(XmlTree& tree, NodeId owner, const Pose& X,
 // Errors are left to the engine's own EmitReferences at the end.
 void FlushReferences(StepContext& ctx) {
   Diagnostics later;
-  const TreeIndex index(ctx.tree, ctx.writes);
+  const std::shared_ptr<const TreeIndex> held = ctx.Index();
+  const TreeIndex& index = *held;
   EmitReferences(&ctx.tree, index, ctx.refs, ctx.alias, &later);
 }
 
@@ -156,7 +157,8 @@ ElementId ChildLink(const StepContext& ctx, ElementId j) {
 // model) falls back to its child link in the input.
 std::vector<ElementId> DefaultFrames(const StepContext& ctx,
                                      const std::vector<NodeId>& owners) {
-  const TreeIndex index(ctx.tree, ctx.writes);
+  const std::shared_ptr<const TreeIndex> held = ctx.Index();
+  const TreeIndex& index = *held;
   Diagnostics ignored;  // the output's problems are the proof's to report
   const FrameGraph graph = BuildFrameGraph(index.doc(), &ignored);
   std::vector<ElementId> out;
@@ -293,7 +295,7 @@ bool InState(const XmlTree& tree, NodeId node) {
 // input reads (an <include> for its model) outside <state>.
 std::vector<NodeId> PosedElements(const StepContext& ctx) {
   std::vector<NodeId> out;
-  for (NodeId n : SdfRegion(ctx.tree).Elements()) {
+  for (NodeId n : ctx.RegionElements()) {
     const ElementId e = ctx.in.ElementOf(n);
     if (e == kNoElement) continue;
     const ElementKind kind = ctx.in.doc().at(e).kind;
@@ -362,7 +364,7 @@ void WriteJointEndsAsLinks(StepContext& ctx) {
 void WritePlacementFramesAsPoses(StepContext& ctx) {
   const FrameGraph& g = InGraph(ctx);
   XmlTree& tree = ctx.tree;
-  for (NodeId n : SdfRegion(tree).Elements()) {
+  for (NodeId n : ctx.RegionElements()) {
     const bool include = tree.Tag(n) == "include";
     const NodeId frame_element =
         include ? tree.FirstChild(n, "placement_frame") : kNoNode;
@@ -404,7 +406,8 @@ void WriteScopedReferencesAsPoses(StepContext& ctx) {
   FlushReferences(ctx);
   std::vector<size_t> scoped;
   {
-    const TreeIndex index(ctx.tree, ctx.writes);
+    const std::shared_ptr<const TreeIndex> held = ctx.Index();
+    const TreeIndex& index = *held;
     for (size_t i = 0; i < ctx.refs.size(); ++i) {
       const RefSite& s = ctx.refs[i];
       if ((s.kind == RefKind::kAttachedTo || s.kind == RefKind::kExpressedIn ||
@@ -523,7 +526,7 @@ void WriteAxesInModelFrame(StepContext& ctx) {
   XmlTree& tree = ctx.tree;
   const FrameGraph& g = InGraph(ctx);
   const char* const tags[] = {"axis", "axis2"};
-  for (NodeId joint : SdfRegion(tree).Elements()) {
+  for (NodeId joint : ctx.RegionElements()) {
     const ElementId j = ctx.in.ElementOf(joint);
     if (tree.Tag(joint) != "joint" || j == kNoElement ||
         ctx.in.doc().at(j).kind != ElementKind::kJoint) {
@@ -571,8 +574,9 @@ void WriteAxesInModelFrame(StepContext& ctx) {
 void WriteModelAbsolutePoses(StepContext& ctx) {
   XmlTree& tree = ctx.tree;
   const FrameGraph& g = InGraph(ctx);
-  const TreeIndex index(tree, ctx.writes);
-  for (NodeId n : SdfRegion(tree).Elements()) {
+  const std::shared_ptr<const TreeIndex> held = ctx.Index();
+  const TreeIndex& index = *held;
+  for (NodeId n : ctx.RegionElements()) {
     const std::string& tag = tree.Tag(n);
     if (tag != "link" && tag != "joint") continue;
     const ElementId e = ctx.in.ElementOf(n);

@@ -336,7 +336,7 @@ void WriteFramesForLegacy(StepContext& ctx) {
   const bool none_kept = ctx.target < VersionNumber(1, 5);
   const char* since = none_kept ? "1.5" : "1.7";
   std::vector<NodeId> frames;
-  for (NodeId id : SdfRegion(tree).Elements()) {
+  for (NodeId id : ctx.RegionElements()) {
     const NodeId parent = tree.ParentElement(id);
     if (tree.Tag(id) == "frame" && parent != kNoNode &&
         (IsModel(tree, parent) || tree.Tag(parent) == "world")) {
@@ -373,7 +373,7 @@ void WriteFramesForLegacy(StepContext& ctx) {
 }
 
 void PutCanonicalLinkFirst(StepContext& ctx) {
-  for (NodeId model : SdfRegion(ctx.tree).Elements()) {
+  for (NodeId model : ctx.RegionElements()) {
     if (!IsModel(ctx.tree, model)) continue;
     ForgetReference(ctx, model, RefKind::kCanonicalLink, "canonical_link");
     KeepCanonicalLink(ctx, model, "1.8");
@@ -382,7 +382,7 @@ void PutCanonicalLinkFirst(StepContext& ctx) {
 
 void MoveGravityIntoPhysics(StepContext& ctx) {
   XmlTree& tree = ctx.tree;
-  const NodeId world = SdfRegion(tree).Top();
+  const NodeId world = ctx.Region()->Top();
   if (world == kNoNode || tree.Tag(world) != "world") return;
   for (const char* tag : {"gravity", "magnetic_field"}) {
     const NodeId value = tree.FirstChild(world, tag);
@@ -415,7 +415,7 @@ void MoveGravityIntoPhysics(StepContext& ctx) {
 
 void RestoreImuNoise(StepContext& ctx) {
   XmlTree& tree = ctx.tree;
-  for (NodeId imu : SdfRegion(tree).Elements()) {
+  for (NodeId imu : ctx.RegionElements()) {
     const NodeId sensor = tree.ParentElement(imu);
     if (tree.Tag(imu) != "imu" || sensor == kNoNode ||
         tree.Tag(sensor) != "sensor" ||
@@ -456,7 +456,7 @@ void FlattenNestedModels(StepContext& ctx) {
   XmlTree& tree = ctx.tree;
   std::vector<NodeId> nested;  // document order: each before its content
   std::vector<NodeId> tops;    // the models that hold them
-  for (NodeId id : SdfRegion(tree).Elements()) {
+  for (NodeId id : ctx.RegionElements()) {
     if (tree.Tag(id) == "include" && IsModel(tree, tree.ParentElement(id))) {
       // Kept as written: 1.4 reads an included model flattened into the
       // model around it (`inst::link`), with no model frame of its own.
@@ -481,7 +481,7 @@ void FlattenNestedModels(StepContext& ctx) {
 
 void MoveActorStaticBack(StepContext& ctx) {
   XmlTree& tree = ctx.tree;
-  for (NodeId actor : SdfRegion(tree).Elements()) {
+  for (NodeId actor : ctx.RegionElements()) {
     if (tree.Tag(actor) != "actor") continue;
     const NodeId value = tree.FirstChild(actor, "static");
     if (value == kNoNode) continue;

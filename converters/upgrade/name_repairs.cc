@@ -171,8 +171,10 @@ void RepairChildren(Context& ctx, const TreeIndex& index,
 
 void RepairNames(Context& ctx) {
   XmlTree& tree = ctx.tree;
-  const TreeIndex index = ctx.Index();
-  const SdfRegion region(tree);
+  const std::shared_ptr<const TreeIndex> held = ctx.Index();
+  const TreeIndex& index = *held;
+  const std::shared_ptr<const SdfRegion> region_held = ctx.Region();
+  const SdfRegion& region = *region_held;
   for (NodeId id : region.Elements()) {
     const std::string& tag = tree.Tag(id);
     if (index.IsScope(id) ||

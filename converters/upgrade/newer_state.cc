@@ -111,7 +111,7 @@ bool RenameRecords(StepContext& ctx, NodeId state, bool up) {
 
 void RenameStates(StepContext& ctx, bool up) {
   XmlTree& tree = ctx.tree;
-  const NodeId top = SdfRegion(tree).Top();
+  const NodeId top = ctx.Region()->Top();
   if (top != kNoNode && tree.Tag(top) == "world") {
     for (NodeId state : tree.Children(top, "state")) {
       if (RenameRecords(ctx, state, up)) {

@@ -117,7 +117,7 @@ void KeepMeaningInside(StepContext& ctx, NodeId joint, NodeId m) {
 
 void MoveWorldJointsIntoModels(StepContext& ctx) {
   XmlTree& tree = ctx.tree;
-  const NodeId world = SdfRegion(tree).Top();
+  const NodeId world = ctx.Region()->Top();
   if (world == kNoNode || tree.Tag(world) != "world") return;
   for (NodeId joint : tree.Children(world, "joint")) {
     const std::string what = "the world " + Describe(tree, joint);

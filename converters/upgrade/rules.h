@@ -25,7 +25,9 @@
 #ifndef SDFCONV_CONVERTERS_UPGRADE_RULES_H_
 #define SDFCONV_CONVERTERS_UPGRADE_RULES_H_
 
+#include <cstdint>
 #include <deque>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -68,8 +70,17 @@ struct Context {
   [[nodiscard]] bool Legacy() const { return !AtLeast(1, 7); }
   // The version the rules write (the upgrade's 1.8; a step's target).
   std::string writes = "1.8";
-  // The tree's structure now, as the version written reads it.
-  [[nodiscard]] TreeIndex Index() const { return TreeIndex(tree, writes); }
+  // The tree's structure now, as the version written reads it. Read once
+  // per revision of the tree: rules that change nothing share one index.
+  // Hold the pointer while using the index; a later call after a change
+  // makes a new one and leaves the held one intact.
+  [[nodiscard]] std::shared_ptr<const TreeIndex> Index() const;
+  // The tree's SDFormat region now (sdf_region.h), made once per revision
+  // like Index(); RegionElements() is a copy that outlives later changes.
+  [[nodiscard]] std::shared_ptr<const SdfRegion> Region() const;
+  [[nodiscard]] std::vector<NodeId> RegionElements() const {
+    return Region()->Elements();
+  }
 
   // The reference held by `holder` (of `kind`), or null.
   RefSite* Site(NodeId holder, RefKind kind);
@@ -81,6 +92,13 @@ struct Context {
   void Fail(Code code, NodeId at, std::string message) {
     diags.Error(code, tree.Locate(at), std::move(message));
   }
+
+ private:
+  mutable std::shared_ptr<const TreeIndex> index_;  // of tree at index_revision_
+  mutable uint64_t index_revision_ = 0;
+  mutable std::string index_writes_;
+  mutable std::shared_ptr<const SdfRegion> region_;  // of tree at region_revision_
+  mutable uint64_t region_revision_ = 0;
 };
 
 // "<link name="l">"-like words for messages: "link 'l'".

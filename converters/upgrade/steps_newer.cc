@@ -128,7 +128,7 @@ std::string PluginStem(const std::string& filename) {
 void NamePlugins(StepContext& ctx) {
   XmlTree& tree = ctx.tree;
   std::vector<NodeId> plugins;  // a plugin's content is not the region's
-  for (NodeId id : SdfRegion(tree).Elements()) {
+  for (NodeId id : ctx.RegionElements()) {
     for (NodeId plugin : tree.Children(id, "plugin")) plugins.push_back(plugin);
   }
   for (NodeId plugin : plugins) {

@@ -64,6 +64,24 @@ void WriteDefaultAxes(Context& ctx, NodeId joint, NodeId scope) {
 
 }  // namespace
 
+std::shared_ptr<const TreeIndex> Context::Index() const {
+  if (index_ == nullptr || index_revision_ != tree.revision() ||
+      index_writes_ != writes) {
+    index_ = std::make_shared<const TreeIndex>(tree, writes);
+    index_revision_ = tree.revision();
+    index_writes_ = writes;
+  }
+  return index_;
+}
+
+std::shared_ptr<const SdfRegion> Context::Region() const {
+  if (region_ == nullptr || region_revision_ != tree.revision()) {
+    region_ = std::make_shared<const SdfRegion>(tree);
+    region_revision_ = tree.revision();
+  }
+  return region_;
+}
+
 RefSite* Context::Site(NodeId holder, RefKind kind) {
   for (RefSite& s : refs) {
     if (s.holder == holder && s.kind == kind) return &s;
@@ -88,7 +106,7 @@ std::string Describe(const XmlTree& tree, NodeId id) {
 void MovePhysicsRates(Context& ctx) {
   if (ctx.AtLeast(1, 4)) return;
   XmlTree& tree = ctx.tree;
-  const NodeId world = SdfRegion(tree).Top();
+  const NodeId world = ctx.Region()->Top();
   if (world == kNoNode || tree.Tag(world) != "world") return;
   for (NodeId physics : tree.Children(world, "physics")) {
     if (const NodeId rate = tree.FirstChild(physics, "update_rate");
@@ -115,7 +133,8 @@ void MovePhysicsRates(Context& ctx) {
 }
 
 void WritePosesInRadians(Context& ctx) {
-  const SdfRegion index(ctx.tree);
+  const std::shared_ptr<const SdfRegion> region_held = ctx.Region();
+  const SdfRegion& index = *region_held;
   for (NodeId id = 0; id < static_cast<NodeId>(ctx.tree.size()); ++id) {
     if (!ctx.tree.IsElement(id) || ctx.tree.Tag(id) != "pose") continue;
     if (!index.InSdf(id) && !index.InState(id)) continue;
@@ -137,7 +156,8 @@ void WritePosesInRadians(Context& ctx) {
 
 void RenamePoseFrame(Context& ctx) {
   if (!ctx.Legacy()) return;
-  const SdfRegion index(ctx.tree);
+  const std::shared_ptr<const SdfRegion> region_held = ctx.Region();
+  const SdfRegion& index = *region_held;
   for (NodeId id = 0; id < static_cast<NodeId>(ctx.tree.size()); ++id) {
     if (!ctx.tree.IsElement(id) || ctx.tree.Tag(id) != "pose") continue;
     if (!index.InSdf(id) && !index.InState(id)) continue;
@@ -154,7 +174,8 @@ void RenamePoseFrame(Context& ctx) {
 
 void ExpressAxesInModelFrame(Context& ctx) {
   if (!ctx.Legacy()) return;
-  const TreeIndex index = ctx.Index();
+  const std::shared_ptr<const TreeIndex> held = ctx.Index();
+  const TreeIndex& index = *held;
   for (NodeId joint : Joints(ctx.tree, index)) {
     const NodeId scope = index.ScopeOf(joint);
     WriteDefaultAxes(ctx, joint, scope);
@@ -185,7 +206,7 @@ void ExpressAxesInModelFrame(Context& ctx) {
 
 void MoveActorStatic(Context& ctx) {
   if (ctx.AtLeast(1, 5)) return;
-  for (NodeId id : SdfRegion(ctx.tree).Elements()) {
+  for (NodeId id : ctx.RegionElements()) {
     if (ctx.tree.Tag(id) != "actor") continue;
     const std::optional<std::string> value = ctx.tree.Attribute(id, "static");
     if (!value) continue;
@@ -197,7 +218,7 @@ void MoveActorStatic(Context& ctx) {
 
 void MoveGravityOutOfPhysics(Context& ctx) {
   if (ctx.AtLeast(1, 6)) return;
-  const NodeId world = SdfRegion(ctx.tree).Top();
+  const NodeId world = ctx.Region()->Top();
   if (world == kNoNode || ctx.tree.Tag(world) != "world") return;
   const NodeId physics = ctx.tree.FirstChild(world, "physics");
   if (physics == kNoNode) return;
@@ -233,7 +254,7 @@ std::optional<Pose> InertialInLink(const Context& ctx, NodeId link,
 }  // namespace
 
 void DropInertialRelativeTo(Context& ctx) {
-  for (NodeId inertial : SdfRegion(ctx.tree).Elements()) {
+  for (NodeId inertial : ctx.RegionElements()) {
     const NodeId link = ctx.tree.ParentElement(inertial);
     if (ctx.tree.Tag(inertial) != "inertial" || link == kNoNode ||
         ctx.tree.Tag(link) != "link") {

@@ -134,7 +134,8 @@ void MoveInto(XmlTree& tree, NodeId model, NodeId element) {
 // Nests the group; returns the new model, or kNoNode when nothing moved.
 NodeId Nest(Context& ctx, NodeId scope, const Group& g) {
   XmlTree& tree = ctx.tree;
-  const TreeIndex index = ctx.Index();
+  const std::shared_ptr<const TreeIndex> held = ctx.Index();
+  const TreeIndex& index = *held;
   if (index.scopes().Lookup(index.ElementOf(scope), g.prefix) != kNoElement) {
     return kNoNode;  // a sibling already has the name
   }
@@ -217,8 +218,9 @@ void Unflatten(Context& ctx) {
   if (ctx.AtLeast(1, 8)) return;
   std::deque<NodeId> work;
   {
-    const TreeIndex index = ctx.Index();
-    for (NodeId id : SdfRegion(ctx.tree).Elements()) {
+    const std::shared_ptr<const TreeIndex> held = ctx.Index();
+    const TreeIndex& index = *held;
+    for (NodeId id : ctx.RegionElements()) {
       if (index.IsScope(id)) work.push_back(id);
     }
   }

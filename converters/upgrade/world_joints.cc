@@ -85,8 +85,9 @@ void ReverseAxes(Context& ctx, NodeId joint) {
 void TurnWorldChildJoints(Context& ctx) {
   if (!ctx.Legacy()) return;
   XmlTree& tree = ctx.tree;
-  const TreeIndex index = ctx.Index();
-  for (NodeId joint : SdfRegion(tree).Elements()) {
+  const std::shared_ptr<const TreeIndex> held = ctx.Index();
+  const TreeIndex& index = *held;
+  for (NodeId joint : ctx.RegionElements()) {
     if (tree.Tag(joint) != "joint" || !index.DefinesFrameIn(joint)) continue;
     RefSite* child = ctx.Site(tree.FirstChild(joint, "child"), RefKind::kJointChild);
     RefSite* parent =

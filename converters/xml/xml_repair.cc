@@ -37,6 +37,7 @@ void XmlTree::SayRepair(XmlTolerance kind, NodeId at, int line,
 }
 
 int XmlTree::RepairDeclarations(Diagnostics* diags) {
+  ++revision_;
   int repairs = 0;
   for (bool again = true; again;) {
     again = false;
@@ -111,6 +112,7 @@ int XmlTree::RepairDeclarations(Diagnostics* diags) {
 }
 
 int XmlTree::RepairTolerances(NodeId id, Diagnostics* diags) {
+  ++revision_;
   int repairs = id == 0 ? RepairDeclarations(diags) : 0;
   std::vector<NodeId> stack = {id};
   while (!stack.empty()) {

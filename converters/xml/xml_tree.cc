@@ -209,6 +209,7 @@ std::optional<std::string> XmlTree::NamespaceUri(
 // ---- Where things are -----------------------------------------------------
 
 void XmlTree::SetOrigin(NodeId id, const SourceLocation& origin) {
+  ++revision_;
   nodes_[id].origin = static_cast<int32_t>(origins_.size());
   origins_.push_back(origin);
 }
@@ -345,11 +346,13 @@ void XmlTree::LearnLayout(std::string_view text) {
 // ---- Editing --------------------------------------------------------------
 
 NodeId XmlTree::Add(XmlNode node) {
+  ++revision_;
   nodes_.push_back(std::move(node));
   return static_cast<NodeId>(nodes_.size()) - 1;
 }
 
 void XmlTree::Renumber(NodeId parent, size_t from) {
+  ++revision_;
   const auto& kids = nodes_[parent].children;
   for (size_t i = from; i < kids.size(); ++i) {
     nodes_[kids[i]].index = static_cast<int32_t>(i);
@@ -358,6 +361,7 @@ void XmlTree::Renumber(NodeId parent, size_t from) {
 
 void XmlTree::SetAttribute(NodeId id, std::string_view name,
                            std::string_view value) {
+  ++revision_;
   for (RawAttribute& a : nodes_[id].attributes) {
     if (a.name != name) continue;
     a.raw = EscapeXmlAttribute(value, a.quote);
@@ -376,12 +380,14 @@ void XmlTree::SetAttribute(NodeId id, std::string_view name,
 
 void XmlTree::RenameAttribute(NodeId id, std::string_view from,
                               std::string_view to) {
+  ++revision_;
   for (RawAttribute& a : nodes_[id].attributes) {
     if (a.name == from) a.name = std::string(to);
   }
 }
 
 void XmlTree::RemoveAttribute(NodeId id, std::string_view name) {
+  ++revision_;
   auto& attrs = nodes_[id].attributes;
   attrs.erase(std::remove_if(attrs.begin(), attrs.end(),
                              [&](const RawAttribute& a) {
@@ -391,6 +397,7 @@ void XmlTree::RemoveAttribute(NodeId id, std::string_view name) {
 }
 
 void XmlTree::RenameElement(NodeId id, std::string_view tag) {
+  ++revision_;
   XmlNode& n = nodes_[id];
   if (!n.self_closing && n.end.size() >= n.tag.size() + 2) {
     n.end = "</" + std::string(tag) + n.end.substr(n.tag.size() + 2);
@@ -399,6 +406,7 @@ void XmlTree::RenameElement(NodeId id, std::string_view tag) {
 }
 
 void XmlTree::SetText(NodeId id, std::string_view value) {
+  ++revision_;
   OpenIfSelfClosing(id);
   XmlNode& n = nodes_[id];
   NodeId first_text = kNoNode;
@@ -511,6 +519,7 @@ NodeId XmlTree::Import(const XmlTree& from, NodeId id) {
 }
 
 void XmlTree::Replace(NodeId id, NodeId with) {
+  ++revision_;
   const NodeId parent = nodes_[id].parent;
   if (parent == kNoNode) return;
   nodes_[parent].children[IndexInParent(id)] = with;
@@ -521,6 +530,7 @@ void XmlTree::Replace(NodeId id, NodeId with) {
 }
 
 void XmlTree::OpenIfSelfClosing(NodeId id) {
+  ++revision_;
   XmlNode& n = nodes_[id];
   if (!n.self_closing) return;
   n.self_closing = false;
@@ -529,6 +539,7 @@ void XmlTree::OpenIfSelfClosing(NodeId id) {
 }
 
 void XmlTree::InsertAt(NodeId parent, size_t index, NodeId child) {
+  ++revision_;
   OpenIfSelfClosing(parent);
   auto& kids = nodes_[parent].children;
   index = std::min(index, kids.size());
@@ -573,6 +584,7 @@ NodeId XmlTree::FindOrAppend(NodeId parent, std::string_view tag,
 }
 
 void XmlTree::InsertLine(NodeId parent, NodeId child, NodeId before) {
+  ++revision_;
   const std::string indent = ChildIndent(parent);
   const std::string line_break = newline_ + indent;
   if (before != kNoNode) {
@@ -606,6 +618,7 @@ void XmlTree::InsertLine(NodeId parent, NodeId child, NodeId before) {
 }
 
 void XmlTree::InsertLineAfter(NodeId after, NodeId child) {
+  ++revision_;
   const NodeId parent = nodes_[after].parent;
   const std::string indent = Indent(after).value_or(ChildIndent(parent));
   const size_t at = IndexInParent(after) + 1;
@@ -614,6 +627,7 @@ void XmlTree::InsertLineAfter(NodeId after, NodeId child) {
 }
 
 void XmlTree::RemoveLine(NodeId id) {
+  ++revision_;
   const NodeId parent = nodes_[id].parent;
   const size_t index = IndexInParent(id);
   if (index > 0) {
@@ -629,6 +643,7 @@ void XmlTree::RemoveLine(NodeId id) {
 }
 
 void XmlTree::Detach(NodeId id) {
+  ++revision_;
   const NodeId parent = nodes_[id].parent;
   if (parent == kNoNode) return;
   auto& kids = nodes_[parent].children;
@@ -641,6 +656,7 @@ void XmlTree::Detach(NodeId id) {
 
 void XmlTree::Reindent(NodeId id, const std::string& from,
                        const std::string& to) {
+  ++revision_;
   if (from == to) return;
   std::vector<NodeId> stack = {id};
   const std::string needle = "\n" + from;

@@ -230,6 +230,9 @@ class XmlTree {
   [[nodiscard]] std::string ChildIndent(NodeId parent) const;
   // "\r\n" when the input used it, else "\n".
   [[nodiscard]] const std::string& Newline() const { return newline_; }
+  // Grows with every change to the tree (nodes, attributes, text, order):
+  // a view of the tree made at revision R still holds while revision() == R.
+  [[nodiscard]] uint64_t revision() const { return revision_; }
 
   // ---- Editing (values escaped) -----------------------------------------
   // Sets the attribute's value (keeping its quotes and place), or appends
@@ -308,7 +311,10 @@ class XmlTree {
   // Sets `index` of the children of `parent` from position `from` on.
   void Renumber(NodeId parent, size_t from);
   void OpenIfSelfClosing(NodeId id);
-  void Moved() { paths_valid_ = false; }
+  void Moved() {
+    paths_valid_ = false;
+    ++revision_;
+  }
   std::string ElementPath(NodeId id) const;
   void IndexPaths();
   void LearnLayout(std::string_view text);
@@ -330,6 +336,7 @@ class XmlTree {
   std::vector<int> depth_;
   std::vector<NodeId> head_;
   bool paths_valid_ = false;
+  uint64_t revision_ = 0;
 };
 
 template <typename Skip>

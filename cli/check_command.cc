@@ -1,22 +1,19 @@
 #include "cli/check_command.h"
 
 #include <algorithm>
+#include <new>
 #include <vector>
 
 #include <spdlog/spdlog.h>
 
 #include "cli/activity_line.h"
 #include "cli/diagnostic_order.h"
+#include "cli/exit_code.h"
 #include "converters/convert/convert.h"
 
 namespace sdfconv {
 
-bool CheckedFile::unreadable() const {
-  const auto& items = diags.items();
-  return std::any_of(items.begin(), items.end(), [](const Diagnostic& d) {
-    return d.code == Code::kFileRead;
-  });
-}
+bool CheckedFile::unreadable() const { return CannotRun(diags); }
 
 int CheckedFile::error_count() const {
   const auto& items = diags.items();
@@ -28,15 +25,22 @@ int CheckedFile::error_count() const {
 
 CheckedFile CheckFile(const std::string& path,
                       const std::vector<std::string>& model_paths,
-                      bool strict) {
+                      bool strict, const Limits& limits) {
   CheckedFile file;
   spdlog::debug("reading {}", path);
   ReadOptions read;
   read.include_search.model_paths = model_paths;
   read.strict = strict;
-  CheckedRead checked = ReadChecked(path, read, &file.diags);
-  file.doc = std::move(checked.doc);
-  file.graph = std::move(checked.graph);
+  read.limits = limits;
+  try {
+    CheckedRead checked = ReadChecked(path, read, &file.diags);
+    file.doc = std::move(checked.doc);
+    file.graph = std::move(checked.graph);
+  } catch (const std::bad_alloc&) {
+    file.doc.reset();
+    file.graph = FrameGraph();
+    ReportOutOfMemory(path, &file.diags);
+  }
   if (file.doc) {
     spdlog::debug("{}: SDFormat {}, {} elements", path, file.doc->version,
                   file.doc->size());
@@ -88,7 +92,8 @@ int RunCheck(const CheckOptions& options, std::ostream& out,
   int status = kExitOk;
   for (const std::string& path : options.files) {
     ActivityLine activity(err, path, options.progress);
-    CheckedFile file = CheckFile(path, options.model_paths, options.strict);
+    CheckedFile file = CheckFile(path, options.model_paths, options.strict,
+                                 options.limits);
     activity.Finish();
     if (text && options.diagnostics.file.empty()) {
       PrintDiagnostics(file.diags, err, path);

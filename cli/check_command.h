@@ -27,6 +27,7 @@
 #include "core/diagnostic.h"
 #include "core/document.h"
 #include "core/frame_graph.h"
+#include "core/limits.h"
 
 namespace sdfconv {
 
@@ -38,6 +39,8 @@ struct CheckOptions {
   // --strict: each SDFormat file to the letter of its version (features of
   // later versions ignored, with a warning; ReadOptions::strict).
   bool strict = false;
+  // --limit NAME=VALUE: the bounds of each reading (core/limits.h).
+  Limits limits;
   // Draw "still working" on `err` after a second (cli/activity_line.h):
   // stderr is a terminal.
   bool progress = false;
@@ -59,11 +62,12 @@ struct CheckedFile {
 };
 
 // Reads `path` with the front end registry (its includes expanded, their
-// URIs searched in `model_paths` first; `strict` as CheckOptions) and
+// URIs searched in `model_paths` first; `strict` and `limits` as
+// CheckOptions) and
 // builds its frame graph.
 CheckedFile CheckFile(const std::string& path,
                       const std::vector<std::string>& model_paths = {},
-                      bool strict = false);
+                      bool strict = false, const Limits& limits = {});
 
 // Writes each diagnostic of `diags` on its own line: those about
 // `read_file` first, then each other (included) file in the order it was

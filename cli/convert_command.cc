@@ -1,5 +1,6 @@
 #include "cli/convert_command.h"
 
+#include <new>
 #include <optional>
 
 #include <spdlog/spdlog.h>
@@ -7,6 +8,7 @@
 #include "cli/activity_line.h"
 #include "cli/check_command.h"
 #include "cli/diagnostic_output.h"
+#include "cli/exit_code.h"
 #include "cli/output_file.h"
 #include "converters/convert/convert.h"
 #include "converters/sdf/value_level.h"
@@ -30,13 +32,6 @@ std::optional<std::string> WriteOutput(const ConvertOptions& options,
   }
   spdlog::info("wrote {} ({} bytes)", options.output, text.size());
   return std::nullopt;
-}
-
-bool Unreadable(const Diagnostics& diags) {
-  for (const Diagnostic& d : diags.items()) {
-    if (d.code == Code::kFileRead) return true;
-  }
-  return false;
 }
 
 int ErrorCount(const Diagnostics& diags) {
@@ -63,7 +58,7 @@ int Finish(const ConvertOptions& options, const std::optional<std::string>& text
     outcome->message = line;
     if (!diagnostics.OwnsStream()) err << line << '\n';
   };
-  if (Unreadable(diags)) {
+  if (CannotRun(diags)) {
     outcome->outcome = "unreadable";
     return kExitCannotRun;
   }
@@ -101,6 +96,7 @@ ReadOptions ReadOptionsOf(const ConvertOptions& options) {
   ReadOptions read;
   read.include_search.model_paths = options.model_paths;
   read.strict = options.strict;
+  read.limits = options.limits;
   read.urdf.merge_fixed_joints = options.merge_fixed_joints;
   read.urdf.package_uri = options.package_uri == "model"
                               ? PackageUriMode::kModel
@@ -152,16 +148,21 @@ int RunConvert(const ConvertOptions& options, std::ostream& out,
   // Nothing but the document on stderr when it holds one.
   ActivityLine activity(err, options.file,
                         options.progress && !diagnostics.OwnsStream());
-  if (options.to == "sdf") {
-    text = ConvertToSdf(options.file, read, options.expand_includes, &diags,
-                        VersionOptions(options));
-  } else if (options.to == "urdf") {
-    text = ConvertToUrdf(options.file, read, ExportOptions(options), &diags);
-  } else {
-    text = ConvertToFlat(options.file, read,
-                         options.format == "csv" ? FlatFormat::kCsv
-                                                 : FlatFormat::kJson,
-                         &diags);
+  try {
+    if (options.to == "sdf") {
+      text = ConvertToSdf(options.file, read, options.expand_includes, &diags,
+                          VersionOptions(options));
+    } else if (options.to == "urdf") {
+      text = ConvertToUrdf(options.file, read, ExportOptions(options), &diags);
+    } else {
+      text = ConvertToFlat(options.file, read,
+                           options.format == "csv" ? FlatFormat::kCsv
+                                                   : FlatFormat::kJson,
+                           &diags);
+    }
+  } catch (const std::bad_alloc&) {
+    text.reset();
+    ReportOutOfMemory(options.file, &diags);
   }
   activity.Finish();
   DiagnosticRun run;

@@ -31,6 +31,7 @@
 
 #include "cli/diagnostic_output.h"
 #include "cli/exit_code.h"
+#include "core/limits.h"
 
 namespace sdfconv {
 
@@ -43,6 +44,8 @@ struct ConvertOptions {
   std::vector<std::string> model_paths;
   // --strict: as CheckOptions::strict.
   bool strict = false;
+  // --limit: as CheckOptions::limits.
+  Limits limits;
   // As CheckOptions::progress.
   bool progress = false;
   // --to sdf: replace every <include> by its model (else kept as written).

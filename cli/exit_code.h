@@ -12,6 +12,11 @@
 #ifndef SDFCONV_CLI_EXIT_CODE_H_
 #define SDFCONV_CLI_EXIT_CODE_H_
 
+#include <algorithm>
+#include <string>
+
+#include "core/diagnostic.h"
+
 namespace sdfconv {
 
 enum ExitCode : int {
@@ -20,6 +25,26 @@ enum ExitCode : int {
   kExitCannotRun = 2,
   kExitInterrupted = 130,
 };
+
+// Whether `diags` says the command could not run on its file (status 2):
+// the file cannot be read, a limit stopped the reading (docs/limits.md), or
+// memory ran out.
+[[nodiscard]] inline bool CannotRun(const Diagnostics& diags) {
+  const auto& items = diags.items();
+  return std::any_of(items.begin(), items.end(), [](const Diagnostic& d) {
+    return d.code == Code::kFileRead || d.code == Code::kInputLimitExceeded ||
+           d.code == Code::kOutOfMemory;
+  });
+}
+
+// Says in `diags` that the work on `file` ran out of memory (a
+// std::bad_alloc caught where the file's work began; what it had made is
+// freed by then): OUT_OF_MEMORY, and so status 2.
+inline void ReportOutOfMemory(const std::string& file, Diagnostics* diags) {
+  diags->Error(Code::kOutOfMemory, {file, 0, ""},
+               "ran out of memory while reading or converting it; nothing is "
+               "written for it (docs/limits.md)");
+}
 
 }  // namespace sdfconv
 

@@ -57,7 +57,8 @@ int RunGraph(const GraphOptions& options, std::ostream& out,
              std::ostream& err) {
   ActivityLine activity(err, options.file, options.progress);
   const CheckedFile file =
-      CheckFile(options.file, options.model_paths, options.strict);
+      CheckFile(options.file, options.model_paths, options.strict,
+                options.limits);
   std::optional<std::string> picture;
   std::string error;
   if (file.doc) picture = Draw(options, file, &error);

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "core/limits.h"
+
 namespace sdfconv {
 
 struct GraphOptions {
@@ -22,6 +24,7 @@ struct GraphOptions {
   std::string output;               // empty or "-": `out`
   std::vector<std::string> model_paths;  // as CheckOptions
   bool strict = false;                   // as CheckOptions
+  Limits limits;                         // as CheckOptions
   bool progress = false;                 // as CheckOptions
 };
 

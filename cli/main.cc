@@ -21,6 +21,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <map>
+#include <new>
 #include <string>
 
 #include "cli/check_command.h"
@@ -30,6 +31,7 @@
 #include "cli/graph_command.h"
 #include "cli/upgrade_command.h"
 #include "cli/version.h"
+#include "core/limits.h"
 #include "converters/xml/standard_input.h"
 
 namespace sdfconv {
@@ -91,13 +93,27 @@ void AddDiagnosticOptions(CLI::App* cmd, DiagnosticOptions& options,
       ->type_name("FILE");
 }
 
-// How a command that reads one file reads it: --model-path and --strict.
+// How a command that reads one file reads it: --model-path, --strict and
+// --limit.
 void AddReadingOptions(CLI::App* cmd, std::vector<std::string>& model_paths,
-                       bool& strict) {
+                       bool& strict, Limits& limits) {
   cmd->add_option("--model-path", model_paths, kModelPathHelp)
       ->type_name("DIR")
       ->allow_extra_args(false);  // one DIR per --model-path
   cmd->add_flag("--strict", strict, kStrictHelp);
+  cmd->add_option_function<std::vector<std::string>>(
+         "--limit",
+         [&limits](const std::vector<std::string>& assignments) {
+           for (const std::string& a : assignments) {
+             if (auto error = SetLimit(&limits, a)) {
+               throw CLI::ValidationError("--limit", *error);
+             }
+           }
+         },
+         "Set a bound of the reading (docs/limits.md): input_bytes, depth, "
+         "include_instances, elements; repeatable")
+      ->type_name("NAME=VALUE")
+      ->allow_extra_args(false);
 }
 
 // `upgrade`: exactly one of -o, --in-place and --check (an option group
@@ -180,7 +196,7 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckOptions& options) {
       ->required();
   cmd->add_flag("-q,--quiet", options.quiet,
                 "Print only diagnostics, no verdict lines");
-  AddReadingOptions(cmd, options.model_paths, options.strict);
+  AddReadingOptions(cmd, options.model_paths, options.strict, options.limits);
   AddDiagnosticOptions(cmd, options.diagnostics, true);
   return cmd;
 }
@@ -200,7 +216,7 @@ CLI::App* AddConvertCommand(CLI::App& app, ConvertOptions& options) {
       ->capture_default_str();
   cmd->add_option("-o,--output", options.output,
                   "Write here (atomically) instead of stdout (`-`: stdout)");
-  AddReadingOptions(cmd, options.model_paths, options.strict);
+  AddReadingOptions(cmd, options.model_paths, options.strict, options.limits);
   cmd->add_option("--sdf-version", options.sdf_version,
                   "--to sdf: the SDFormat version to write, 1.4 to 1.12, "
                   "up or down (default: 1.8; a file of 1.8 or later kept "
@@ -289,7 +305,7 @@ CLI::App* AddGraphCommand(CLI::App& app, GraphOptions& options) {
       ->capture_default_str();
   cmd->add_option("-o,--output", options.output,
                   "Write here (atomically) instead of stdout (`-`: stdout)");
-  AddReadingOptions(cmd, options.model_paths, options.strict);
+  AddReadingOptions(cmd, options.model_paths, options.strict, options.limits);
   return cmd;
 }
 
@@ -347,4 +363,16 @@ int Main(int argc, char** argv) {
 }  // namespace
 }  // namespace sdfconv
 
-int main(int argc, char** argv) { return sdfconv::Main(argc, argv); }
+// Memory that runs out outside any one file's work (each command reports a
+// file's own as OUT_OF_MEMORY) still ends in a status and a line, not an
+// abort; the line is written without allocating.
+int main(int argc, char** argv) {
+  try {
+    return sdfconv::Main(argc, argv);
+  } catch (const std::bad_alloc&) {
+    static constexpr char kLine[] =
+        "sdfconv: error[OUT_OF_MEMORY]: ran out of memory (docs/limits.md)\n";
+    (void)!::write(STDERR_FILENO, kLine, sizeof kLine - 1);
+    return sdfconv::kExitCannotRun;
+  }
+}

@@ -80,7 +80,8 @@ bool WriteNewFile(const std::string& tmp, std::string_view contents,
 
 // A regular file (or none yet) at `target`: temporary, fsync, rename.
 bool ReplaceAtomically(const std::string& target, std::string_view contents,
-                       mode_t mode, std::string* error) {
+                       mode_t mode, std::string* error,
+                       OutputDirectories* batch) {
   const std::string tmp = target + ".tmp." + std::to_string(::getpid());
   if (!WriteNewFile(tmp, contents, mode, error)) return false;
   if (std::rename(tmp.c_str(), target.c_str()) != 0) {
@@ -88,7 +89,11 @@ bool ReplaceAtomically(const std::string& target, std::string_view contents,
     ::unlink(tmp.c_str());
     return false;
   }
-  SyncDirectory(DirectoryOf(target));
+  if (batch != nullptr) {
+    batch->Defer(DirectoryOf(target));
+  } else {
+    SyncDirectory(DirectoryOf(target));
+  }
   return true;
 }
 
@@ -134,7 +139,7 @@ std::string KindOf(mode_t mode) {
 }
 
 bool Write(const std::string& path, std::string_view contents, mode_t mode,
-           std::string* error) {
+           std::string* error, OutputDirectories* batch) {
   if (path == "-") return WriteStandardOutput(contents, error);
   struct stat st;  // what the path names, through its links
   if (::stat(path.c_str(), &st) == 0) {
@@ -152,7 +157,7 @@ bool Write(const std::string& path, std::string_view contents, mode_t mode,
   // A regular file, or nothing yet (perhaps behind a dangling link).
   const std::optional<std::string> target = OutputTarget(path, error);
   if (!target) return false;
-  return ReplaceAtomically(*target, contents, mode, error);
+  return ReplaceAtomically(*target, contents, mode, error, batch);
 }
 
 }  // namespace
@@ -182,12 +187,53 @@ std::optional<std::string> OutputTarget(const std::string& path,
 
 bool WriteOutputFile(const std::string& path, std::string_view contents,
                      std::string* error) {
-  return Write(path, contents, kUmasked, error);
+  return Write(path, contents, kUmasked, error, nullptr);
 }
 
 bool WriteOutputFile(const std::string& path, std::string_view contents,
-                     mode_t mode, std::string* error) {
-  return Write(path, contents, mode, error);
+                     mode_t mode, std::string* error,
+                     OutputDirectories* batch) {
+  return Write(path, contents, mode, error, batch);
+}
+
+bool OutputDirectories::Ensure(const std::string& dir, std::string* error) {
+  {
+    const std::lock_guard<std::mutex> lock(mu_);
+    if (ready_.count(dir) != 0) return true;
+  }
+  // mkdir -p, one component at a time; safe when threads race on a prefix.
+  for (size_t end = dir.find('/', 1);; end = dir.find('/', end + 1)) {
+    const std::string prefix = dir.substr(0, end);
+    bool made = ::mkdir(prefix.c_str(), 0777) == 0;
+    if (!made) {
+      const int mkdir_errno = errno == EEXIST ? ENOTDIR : errno;
+      struct stat st;
+      if (::stat(prefix.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+        errno = mkdir_errno;
+        *error = Failure("create directory", prefix);
+        return false;
+      }
+    }
+    if (made) Defer(DirectoryOf(prefix));  // its entry in its parent
+    if (end == std::string::npos) break;
+  }
+  const std::lock_guard<std::mutex> lock(mu_);
+  ready_.insert(dir);
+  return true;
+}
+
+void OutputDirectories::Defer(const std::string& dir) {
+  const std::lock_guard<std::mutex> lock(mu_);
+  to_sync_.insert(dir);
+}
+
+void OutputDirectories::SyncAll() {
+  std::set<std::string> dirs;
+  {
+    const std::lock_guard<std::mutex> lock(mu_);
+    dirs.swap(to_sync_);
+  }
+  for (const std::string& dir : dirs) SyncDirectory(dir);
 }
 
 }  // namespace sdfconv

@@ -27,11 +27,36 @@
 
 #include <sys/types.h>
 
+#include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 
 namespace sdfconv {
+
+// The directories of a batch of outputs (`upgrade -o OUTDIR`): each made
+// once (mkdir -p) however many files go into it, and each synced once, by
+// SyncAll() at the end of the batch, instead of after every rename. A file
+// written with it is whole from the moment it appears (its data is synced
+// before its rename); after a crash before SyncAll(), a rename may be
+// undone (the file is missing or old, never part-written); after SyncAll()
+// every rename and every directory made is durable. Thread-safe.
+class OutputDirectories {
+ public:
+  // Makes `dir` and its missing parents, unless already made or found here.
+  bool Ensure(const std::string& dir, std::string* error);
+  // Notes that a rename in `dir` is to be made durable by SyncAll().
+  void Defer(const std::string& dir);
+  // fsyncs every directory noted or made (best effort, as after one file).
+  void SyncAll();
+
+ private:
+  std::mutex mu_;
+  std::unordered_set<std::string> ready_;  // made or found
+  std::set<std::string> to_sync_;
+};
 
 // The path that writing to `path` changes: `path` itself, or the final
 // target of the symbolic links it names (which need not exist). nullopt and
@@ -47,10 +72,13 @@ namespace sdfconv {
 
 // The same, and a file created or replaced gets exactly the permission bits
 // `mode` (not masked by the umask): `upgrade --in-place` gives a replaced
-// input its own mode back. A device or FIFO keeps its own mode.
+// input its own mode back. A device or FIFO keeps its own mode. With
+// `batch`, the sync of the directory after the rename is left to
+// `batch->SyncAll()`.
 [[nodiscard]] bool WriteOutputFile(const std::string& path,
                                    std::string_view contents, mode_t mode,
-                                   std::string* error);
+                                   std::string* error,
+                                   OutputDirectories* batch = nullptr);
 
 }  // namespace sdfconv
 

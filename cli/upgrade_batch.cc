@@ -79,7 +79,8 @@ size_t WorkerCount(int jobs, size_t files) {
 // is empty or `stop` is set. Records are written by index, so their order
 // is the input order whoever finishes first.
 void UpgradeAll(const std::vector<BatchInput>& inputs,
-                const BatchOptions& options, const UpgradeFunction& upgrade,
+                const BatchOptions& options, const OutputPolicy& policy,
+                const UpgradeFunction& upgrade,
                 const std::atomic<bool>& stop, ProgressLine* progress,
                 DiagnosticOutput* diagnostics,
                 std::vector<FileRecord>* records) {
@@ -89,7 +90,7 @@ void UpgradeAll(const std::vector<BatchInput>& inputs,
       const size_t i = next.fetch_add(1);
       if (i >= inputs.size()) return;
       FileRecord record =
-          UpgradeOneFile(inputs[i], options.output, upgrade, stop);
+          UpgradeOneFile(inputs[i], policy, upgrade, stop);
       progress->FileDone(record.status == FileStatus::kFailed,
                          FinishedText(record, *diagnostics));
       (*records)[i] = std::move(record);
@@ -207,8 +208,13 @@ BatchResult RunUpgrade(const BatchOptions& options,
   ProgressLine progress(err, static_cast<int>(inputs.size()),
                         options.progress && !inputs.empty() &&
                             diagnostics.format() == DiagnosticFormat::kText);
-  UpgradeAll(inputs, options, upgrade, stop, &progress, &diagnostics,
+  // -o OUTDIR: each output directory made once and synced once, below.
+  OutputDirectories directories;
+  OutputPolicy writing = policy;
+  if (policy.mode == BatchMode::kOutputDir) writing.directories = &directories;
+  UpgradeAll(inputs, options, writing, upgrade, stop, &progress, &diagnostics,
              &result.files);
+  directories.SyncAll();  // every rename durable before the summary
   progress.Finish();
 
   const double seconds =

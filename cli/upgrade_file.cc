@@ -7,9 +7,11 @@
 #include <cerrno>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <optional>
 #include <utility>
 
+#include "cli/exit_code.h"
 #include "cli/output_file.h"
 
 namespace sdfconv {
@@ -53,27 +55,6 @@ std::string DirectoryOf(const std::string& path) {
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
-bool IsDirectory(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-// mkdir -p, one component at a time; safe when threads race on a prefix.
-bool MakeDirectories(const std::string& dir, std::string* error) {
-  for (size_t end = dir.find('/', 1);; end = dir.find('/', end + 1)) {
-    const std::string prefix = dir.substr(0, end);
-    if (::mkdir(prefix.c_str(), 0777) != 0) {
-      const int mkdir_errno = errno == EEXIST ? ENOTDIR : errno;
-      if (!IsDirectory(prefix)) {
-        errno = mkdir_errno;
-        *error = Failure("create directory", prefix);
-        return false;
-      }
-    }
-    if (end == std::string::npos) return true;
-  }
-}
-
 bool Exists(const std::string& path) {
   struct stat st;
   return ::lstat(path.c_str(), &st) == 0;
@@ -107,9 +88,12 @@ bool ReplaceInPlace(const std::string& path, const InputFile& in,
 
 // kOutputDir: OUTDIR/RELATIVE, never the input itself.
 bool WriteOutput(const std::string& output, const InputFile& in,
-                 const std::string& text, std::string* error) {
+                 const std::string& text, OutputDirectories* directories,
+                 std::string* error) {
   const std::string dir = DirectoryOf(output);
-  if (!dir.empty() && !MakeDirectories(dir, error)) return false;
+  OutputDirectories own;  // a file alone: synced before it returns
+  OutputDirectories* batch = directories != nullptr ? directories : &own;
+  if (!dir.empty() && !batch->Ensure(dir, error)) return false;
   struct stat st;
   if (::stat(output.c_str(), &st) == 0 && st.st_dev == in.st.st_dev &&
       st.st_ino == in.st.st_ino) {
@@ -117,16 +101,22 @@ bool WriteOutput(const std::string& output, const InputFile& in,
              "' is the input itself; use --in-place to replace inputs";
     return false;
   }
-  return WriteOutputFile(output, text, PermissionsOf(in), error);
+  const bool written =
+      WriteOutputFile(output, text, PermissionsOf(in), error, batch);
+  if (directories == nullptr) own.SyncAll();
+  return written;
 }
 
-// The upgrade function, with anything it throws turned into `*error`.
+// The upgrade function, with running out of memory turned into
+// OUT_OF_MEMORY in `diags` and anything else it throws into `*error`.
 bool CallUpgrade(const UpgradeFunction& upgrade, const InputFile& in,
                  const BatchInput& input, FileUpgrade* result,
-                 std::string* error) {
+                 Diagnostics* diags, std::string* error) {
   try {
     *result = upgrade(in.text, input.path, input.kind);
     return true;
+  } catch (const std::bad_alloc&) {
+    ReportOutOfMemory(input.path, diags);
   } catch (const std::exception& e) {
     *error = std::string("internal error while upgrading: ") + e.what();
   } catch (...) {
@@ -171,7 +161,10 @@ FileRecord UpgradeOneFile(const BatchInput& input, const OutputPolicy& policy,
     return record;
   }
   FileUpgrade result;
-  if (!CallUpgrade(upgrade, in, input, &result, &record.error)) return record;
+  if (!CallUpgrade(upgrade, in, input, &result, &record.diagnostics,
+                   &record.error)) {
+    return record;
+  }
   record.diagnostics = std::move(result.diagnostics);
   if (record.diagnostics.HasErrors()) return record;
 
@@ -188,7 +181,8 @@ FileRecord UpgradeOneFile(const BatchInput& input, const OutputPolicy& policy,
       policy.mode == BatchMode::kInPlace
           ? !changed || ReplaceInPlace(input.path, in, result.output,
                                        policy.backup, &record.error)
-          : WriteOutput(record.output, in, result.output, &record.error);
+          : WriteOutput(record.output, in, result.output, policy.directories,
+                        &record.error);
   if (!written) return record;
   record.status = changed ? FileStatus::kUpgraded : FileStatus::kUnchanged;
   return record;

@@ -35,6 +35,7 @@
 #include <string>
 #include <string_view>
 
+#include "cli/output_file.h"
 #include "cli/upgrade_inputs.h"
 #include "cli/upgrade_report.h"
 #include "core/diagnostic.h"
@@ -57,6 +58,9 @@ struct OutputPolicy {
   BatchMode mode = BatchMode::kCheck;
   std::string output_dir;  // kOutputDir
   bool backup = true;      // kInPlace: keep FILE.bak
+  // kOutputDir: the batch's directories, made once and synced once at its
+  // end (output_file.h); null: each file's directory is synced after it.
+  OutputDirectories* directories = nullptr;
 };
 
 // Where `input`'s result goes: OUTDIR/RELATIVE, the input itself, or ""

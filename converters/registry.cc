@@ -160,6 +160,7 @@ std::optional<Document> ReadTree(int32_t tree, XmlSources* sources,
   ComposeOptions compose;
   compose.search = options.include_search;
   compose.supported = ReadsSdfVersion;
+  compose.limits = options.limits;
   // An included URDF is imported with the import's defaults: the options
   // are the given file's, and a world means the same in every command
   // (the upgrade's proof and --expand-includes read its includes so too).
@@ -187,8 +188,10 @@ std::optional<Document> ReadTree(int32_t tree, XmlSources* sources,
 }
 
 XmlLimits XmlLimitsOf(const ReadOptions& options) {
-  XmlLimits limits = options.xml_limits;
-  if (options.strict) limits.lenient = false;
+  XmlLimits limits;
+  limits.max_bytes = static_cast<size_t>(options.limits.input_bytes);
+  limits.max_depth = static_cast<int>(options.limits.depth);
+  limits.lenient = !options.strict;
   return limits;
 }
 

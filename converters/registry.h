@@ -32,11 +32,14 @@
 #include "converters/xml/xml_tree.h"
 #include "core/diagnostic.h"
 #include "core/document.h"
+#include "core/limits.h"
 
 namespace sdfconv {
 
 struct ReadOptions {
-  XmlLimits xml_limits;  // input size and nesting bounds (every file read)
+  // The bounds of the reading (core/limits.h): each file's size and
+  // nesting, the includes expanded and the elements read.
+  Limits limits;
   // What becomes of <include>s: kExpand replaces each by the model it names
   // (converters/include/compose.h, docs/composition.md); kPlaceholders
   // keeps each as an include placeholder (a model Element with `include`
@@ -57,7 +60,7 @@ struct ReadOptions {
 };
 
 // The XML bounds and leniency every file of a reading is parsed with:
-// `xml_limits`, not lenient when `strict`.
+// `limits`' input_bytes and depth, not lenient when `strict`.
 [[nodiscard]] XmlLimits XmlLimitsOf(const ReadOptions& options);
 
 

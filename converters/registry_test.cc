@@ -125,7 +125,7 @@ TEST_F(RegistryTest, XmlProblemsStopBeforeAnyFrontEnd) {
 
 TEST_F(RegistryTest, Limits) {
   ReadOptions options;
-  options.xml_limits.max_depth = 3;
+  options.limits.depth = 3;
   EXPECT_TRUE(Read("<sdf version='1.8'><model name='m'><link name='l'/>"
                    "</model></sdf>",
                    options)
@@ -135,7 +135,7 @@ TEST_F(RegistryTest, Limits) {
                     options)
                    .has_value());
   TakeError(Code::kInputLimitExceeded);
-  options.xml_limits.max_bytes = 16;
+  options.limits.input_bytes = 16;
   EXPECT_FALSE(Read("<sdf version='1.8'/>", options).has_value());
   TakeError(Code::kInputLimitExceeded);
 }

@@ -93,7 +93,7 @@ std::optional<std::string> ConvertToSdf(
     Diagnostics* diags, const std::optional<VersionWriteOptions>& version) {
   std::optional<ActivityScope> reading(std::in_place, "reading");
   const std::optional<std::string> bytes =
-      ReadFileBytes(path, read.xml_limits.max_bytes, diags);
+      ReadFileBytes(path, XmlLimitsOf(read).max_bytes, diags);
   if (!bytes) return std::nullopt;
   // The upgrade parses an SDFormat file again and says what it found.
   Diagnostics parse;

@@ -50,7 +50,12 @@ class Composer {
   const IncludeLoader& load_;
   const ComposeOptions& options_;
   Diagnostics* diags_;
+  // Whether the expansion may go on to `p`; false (reported) once it would
+  // pass a limit.
+  bool WithinLimits(const Pending& p);
+
   Document out_;
+  uint64_t instances_ = 0;  // includes expanded
   IncludeChains chains_;
   // Loaded files by FileIdentity; null when the file could not be read.
   std::unordered_map<std::string, std::unique_ptr<Document>> loaded_;
@@ -70,6 +75,7 @@ Document Composer::Run(const Document& doc) {
   while (!stack.empty()) {
     const Pending p = stack.back();
     stack.pop_back();
+    if (!WithinLimits(p)) break;
     if (IsPlaceholder(p.doc->at(p.id))) {
       Expand(p, &stack);
     } else {
@@ -77,6 +83,31 @@ Document Composer::Run(const Document& doc) {
     }
   }
   return std::move(out_);
+}
+
+bool Composer::WithinLimits(const Pending& p) {
+  const Element& e = p.doc->at(p.id);
+  const Limits& limits = options_.limits;
+  const bool instance = IsPlaceholder(e);
+  if (instance) ++instances_;
+  std::string passed;
+  uint64_t bound = 0;
+  if (instance && instances_ > limits.include_instances) {
+    passed = "include_instances";
+    bound = limits.include_instances;
+  } else if (out_.size() >= limits.elements) {
+    passed = "elements";
+    bound = limits.elements;
+  } else {
+    return true;
+  }
+  diags_->Error(Code::kInputLimitExceeded, e.source,
+                "expanding the includes of " + out_.file + " passes the limit "
+                "of " + std::to_string(bound) +
+                    (passed == "elements" ? " elements" : " included models") +
+                    " (" + passed + "; `--limit " + passed +
+                    "=N` sets it, docs/limits.md); nothing is read past it");
+  return false;
 }
 
 // Pushes the children of `e` (of `doc`) so that they pop in order.

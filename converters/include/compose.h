@@ -59,6 +59,7 @@
 #include "converters/include/uri_resolver.h"
 #include "core/diagnostic.h"
 #include "core/document.h"
+#include "core/limits.h"
 
 namespace sdfconv {
 
@@ -78,6 +79,9 @@ struct ComposeOptions {
   // The edits an <include> (IncludeSpec::node) writes in its
   // <experimental:params> (IncludeParamEdits); unset: none.
   std::function<std::vector<ParamEdit>(const NodeRef& include)> params_of;
+  // include_instances and elements bound the expansion: past either, it
+  // stops with INPUT_LIMIT_EXCEEDED at the <include> that would pass it.
+  Limits limits;
 };
 
 // The name an include placeholder is known by before its file is read:

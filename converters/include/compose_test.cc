@@ -49,8 +49,10 @@ class ComposeTest : public DiagnosticTest {
 
   // Reads `file` with includes expanded, builds the graph and resolves.
   std::optional<Document> Read(const std::string& file,
-                               std::vector<std::string> model_paths = {}) {
+                               std::vector<std::string> model_paths = {},
+                               const Limits& limits = {}) {
     ReadOptions options;
+    options.limits = limits;
     options.include_search.model_paths = std::move(model_paths);
     options.include_search.use_environment = false;
     std::optional<Document> doc = ReadFile(file, &diags_, options);
@@ -244,6 +246,55 @@ TEST_F(ComposeTest, IncludeCyclesAreReportedWithTheirChain) {
   EXPECT_EQ(Remaining(), 0u) << DescribeRemaining();
   ASSERT_TRUE(Read((root_ / "self.sdf").string()).has_value());
   TakeError(Code::kIncludeCycle);
+}
+
+TEST_F(ComposeTest, ExpansionStopsAtEachLimitWithItsCode) {
+  const int levels = 20;  // 2^20 models, 3 * 2^20 elements: unbounded, GiB
+  for (int i = levels; i >= 0; --i) {
+    const std::string body =
+        i == levels ? "<link name=\"l\"/>"
+                    : "<link name=\"l\"/>\n<include><uri>f" +
+                          std::to_string(i + 1) +
+                          ".sdf</uri><name>a</name></include>\n"
+                          "<include><uri>f" +
+                          std::to_string(i + 1) +
+                          ".sdf</uri><name>b</name></include>";
+    Write("f" + std::to_string(i) + ".sdf", Model("m" + std::to_string(i), body));
+  }
+  const std::string top = (root_ / "f0.sdf").string();
+
+  Limits instances;
+  instances.include_instances = 1000;
+  Read(top, {}, instances);
+  Diagnostic d = TakeError(Code::kInputLimitExceeded);
+  EXPECT_NE(d.message.find("limit of 1000 included models"), std::string::npos)
+      << d.message;
+  EXPECT_NE(d.message.find("--limit include_instances=N"), std::string::npos)
+      << d.message;
+  EXPECT_NE(d.source.file.find("/f"), std::string::npos) << d.source.file;
+  EXPECT_GT(d.source.line, 0);
+  EXPECT_EQ(Remaining(), 0u) << DescribeRemaining();
+
+  Limits elements;
+  elements.elements = 5000;
+  Read(top, {}, elements);
+  d = TakeError(Code::kInputLimitExceeded);
+  EXPECT_NE(d.message.find("limit of 5000 elements"), std::string::npos)
+      << d.message;
+  EXPECT_EQ(Remaining(), 0u) << DescribeRemaining();
+
+  // The defaults stop it too, long before the memory runs out.
+  Read(top);
+  d = TakeError(Code::kInputLimitExceeded);
+  EXPECT_NE(d.message.find("limit of 100000 included models"),
+            std::string::npos)
+      << d.message;
+
+  // Below the bounds, the same files read in full: 2^levels' worth of
+  // a 6-level fan-out.
+  Read((root_ / ("f" + std::to_string(levels - 6) + ".sdf")).string(), {},
+       instances);
+  EXPECT_EQ(Remaining(), 0u) << DescribeRemaining();
 }
 
 TEST_F(ComposeTest, IncludeErrorsHaveTheirOwnCodes) {

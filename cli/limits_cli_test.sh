@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Limits end to end (docs/limits.md): memory that runs out under `ulimit -v`
+# is OUT_OF_MEMORY for the file, exit 2, nothing written, and `upgrade`
+# goes on with the next file; includes that fan out stop at
+# include_instances with INPUT_LIMIT_EXCEEDED, exit 2, nothing written;
+# `--limit` sets a bound and refuses what is not one.
+#   usage: limits_cli_test.sh SDFCONV
+set -u
+
+sdfconv=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+tmp=${TEST_TMPDIR:-$(mktemp -d)}/limits_cli
+rm -rf "$tmp"
+mkdir -p "$tmp/tree" "$tmp/fan"
+. cli/testing/cli_test_lib.sh
+
+# 100,000 frames, each posed relative to the one before: ~8 MB of input
+# that needs far more than 120 MB of address space to read.
+awk 'BEGIN {
+  print "<sdf version=\"1.8\"><model name=\"m\"><link name=\"l\"/>"
+  print "<frame name=\"f0\" attached_to=\"l\"/>"
+  for (i = 1; i < 100000; i++)
+    printf "<frame name=\"f%d\"><pose relative_to=\"f%d\">0 0 0.1 0 0 0.01</pose></frame>\n", i, i - 1
+  print "</model></sdf>"
+}' >"$tmp/tree/big.sdf"
+cat >"$tmp/tree/small.sdf" <<'SDF'
+<?xml version="1.0"?>
+<sdf version="1.6">
+  <model name="small">
+    <link name="base"/>
+    <link name="arm"><pose frame="base">0 0 1 0 0 0</pose></link>
+  </model>
+</sdf>
+SDF
+limit_kb=120000
+
+# run_limited NAME STATUS ARGS...: `run` with the address space capped.
+run_limited() {
+  local name=$1 expected=$2
+  shift 2
+  (ulimit -v "$limit_kb" && "$sdfconv" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err")
+  local status=$?
+  [ "$status" -eq "$expected" ] ||
+    fail "$name: sdfconv $* under ulimit -v $limit_kb exited $status, expected $expected ($(head -c 300 "$tmp/$name.err"))"
+}
+
+# A small file still works under the cap: the cap is the big file's.
+run_limited small_check 0 check "$tmp/tree/small.sdf"
+run_limited big_check 2 check "$tmp/tree/big.sdf"
+expect_grep big_check "$tmp/big_check.err" "big.sdf: error[OUT_OF_MEMORY]:"
+for to in flat sdf urdf; do
+  run_limited "big_$to" 2 convert "$tmp/tree/big.sdf" --to "$to" -o "$tmp/big.$to"
+  expect_grep "big_$to" "$tmp/big_$to.err" "error[OUT_OF_MEMORY]"
+  [ ! -e "$tmp/big.$to" ] || fail "big_$to: $tmp/big.$to written"
+done
+run_limited big_json 2 convert "$tmp/tree/big.sdf" --to flat -o "$tmp/big.json" \
+  --diagnostics-format json --diagnostics-output "$tmp/big_diags.json"
+expect_grep big_json "$tmp/big_diags.json" '"OUT_OF_MEMORY"'
+# upgrade: the big file fails, the small one is upgraded all the same.
+run_limited upgrade 1 upgrade -j 1 -o "$tmp/out" "$tmp/tree"
+expect_grep upgrade "$tmp/upgrade.err" "OUT_OF_MEMORY"
+grep -q 'version="1.8"' "$tmp/out/small.sdf" 2>/dev/null ||
+  fail "upgrade: small.sdf not upgraded next to the file that ran out"
+[ ! -e "$tmp/out/big.sdf" ] || fail "upgrade: out/big.sdf written"
+# Without the cap, the same file reads.
+run big_uncapped 0 check "$tmp/tree/big.sdf"
+
+# Each level's model includes the next one twice: 2^17 models.
+for i in $(seq 17 -1 0); do
+  if [ "$i" -eq 17 ]; then
+    body='<link name="l"/>'
+  else
+    n=$((i + 1))
+    body="<link name=\"l\"/><include><uri>f$n.sdf</uri><name>a</name></include><include><uri>f$n.sdf</uri><name>b</name></include>"
+  fi
+  echo "<sdf version=\"1.8\"><model name=\"m$i\">$body</model></sdf>" >"$tmp/fan/f$i.sdf"
+done
+run fan_limit 2 convert "$tmp/fan/f0.sdf" --to flat -o "$tmp/fan.json" \
+  --limit include_instances=1000
+expect_grep fan_limit "$tmp/fan_limit.err" "error[INPUT_LIMIT_EXCEEDED]: expanding the includes of $tmp/fan/f0.sdf passes the limit of 1000 included models (include_instances;"
+expect_grep fan_limit "$tmp/fan_limit.err" ".sdf:1: "
+[ ! -e "$tmp/fan.json" ] || fail "fan_limit: fan.json written"
+run fan_elements 2 check "$tmp/fan/f0.sdf" --limit elements=500
+expect_grep fan_elements "$tmp/fan_elements.err" "limit of 500 elements (elements;"
+# Raised, the same expansion reads in full (2^18 - 1 models).
+run fan_raised 0 check "$tmp/fan/f0.sdf" --limit include_instances=300000 \
+  --limit elements=2000000
+expect_grep fan_raised "$tmp/fan_raised.out" "f0.sdf: valid"
+# The default stops fan-outs past 100,000 models: 2^17 - 2 = 131,070 here.
+run fan_default 2 graph "$tmp/fan/f0.sdf" -o "$tmp/fan.dot"
+expect_grep fan_default "$tmp/fan_default.err" "limit of 100000 included models"
+[ ! -e "$tmp/fan.dot" ] || fail "fan_default: fan.dot written"
+
+# --limit refuses what is not a limit, as a usage error.
+run bad_name 2 check "$tmp/tree/small.sdf" --limit includes=3
+expect_grep bad_name "$tmp/bad_name.err" "unknown limit 'includes'"
+run bad_value 2 check "$tmp/tree/small.sdf" --limit elements=0
+expect_grep bad_value "$tmp/bad_value.err" "limit elements: '0' is not a whole number"
+run tight_bytes 2 check "$tmp/tree/small.sdf" --limit input_bytes=64
+expect_grep tight_bytes "$tmp/tight_bytes.err" "error[INPUT_LIMIT_EXCEEDED]"
+
+finish

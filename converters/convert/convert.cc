@@ -97,7 +97,7 @@ std::optional<std::string> ConvertToSdf(
   if (!bytes) return std::nullopt;
   // The upgrade parses an SDFormat file again and says what it found.
   Diagnostics parse;
-  const std::optional<XmlTree> xml =
+  std::optional<XmlTree> xml =
       XmlTree::Parse(*bytes, path, &parse, XmlLimitsOf(read));
   reading.reset();
   if (!xml || FormatOf(*xml) == InputFormat::kUrdf) diags->Append(parse);
@@ -128,12 +128,19 @@ std::optional<std::string> ConvertToSdf(
     return write(std::move(expanded.output));
   }
   const ActivityScope upgrading("upgrading");
+  if (to) {
+    UpgradeResult written = WriteSdfVersion(*bytes, path, *to);
+    diags->Append(written.diagnostics);
+    if (!written.ok()) return std::nullopt;
+    SayIncludesKept(*xml, to->version, diags);
+    return std::move(written.output);
+  }
+  // The tree parsed above is the upgrade's: the text is parsed once.
   UpgradeResult upgraded =
-      to ? WriteSdfVersion(*bytes, path, *to)
-         : UpgradeSdf(*bytes, path, UpgradeOptions{true, read.include_search});
+      UpgradeParsedSdf(*bytes, std::move(*xml), parse, path,
+                       UpgradeOptions{true, read.include_search});
   diags->Append(upgraded.diagnostics);
   if (!upgraded.ok()) return std::nullopt;
-  if (to) SayIncludesKept(*xml, to->version, diags);
   return std::move(upgraded.output);
 }
 

@@ -12,9 +12,10 @@ namespace sdfconv::upgrade {
 namespace {
 
 // Joints that are part of a model or world (not an actor's skeleton).
-std::vector<NodeId> Joints(const XmlTree& tree, const TreeIndex& index) {
+std::vector<NodeId> Joints(const Context& ctx, const TreeIndex& index) {
+  const XmlTree& tree = ctx.tree;
   std::vector<NodeId> joints;
-  for (NodeId id : SdfRegion(tree).Elements()) {
+  for (NodeId id : ctx.RegionElements()) {
     if (tree.Tag(id) == "joint" && index.DefinesFrameIn(id)) {
       joints.push_back(id);
     }
@@ -176,7 +177,7 @@ void ExpressAxesInModelFrame(Context& ctx) {
   if (!ctx.Legacy()) return;
   const std::shared_ptr<const TreeIndex> held = ctx.Index();
   const TreeIndex& index = *held;
-  for (NodeId joint : Joints(ctx.tree, index)) {
+  for (NodeId joint : Joints(ctx, index)) {
     const NodeId scope = index.ScopeOf(joint);
     WriteDefaultAxes(ctx, joint, scope);
     for (const char* tag : {"axis", "axis2"}) {

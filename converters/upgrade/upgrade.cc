@@ -65,6 +65,13 @@ UpgradeResult Failed(UpgradeResult result) {
   return result;
 }
 
+// The upgrade of `input`, parsed into `*tree` (which it edits) with
+// `parse` said.
+UpgradeResult UpgradeParsed(std::string_view input, XmlTree* tree,
+                            const Diagnostics& parse, const std::string& path,
+                            const UpgradeOptions& options,
+                            upgrade::Correspondence* correspondence);
+
 }  // namespace
 
 UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
@@ -72,16 +79,33 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
   return UpgradeSdf(input, path, options, nullptr);
 }
 
+UpgradeResult UpgradeParsedSdf(std::string_view input, XmlTree tree,
+                               const Diagnostics& parse,
+                               const std::string& path,
+                               const UpgradeOptions& options) {
+  return UpgradeParsed(input, &tree, parse, path, options, nullptr);
+}
+
 UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
                          const UpgradeOptions& options,
                          upgrade::Correspondence* correspondence) {
-  UpgradeResult result;
   Diagnostics parse;
   std::optional<XmlTree> tree = XmlTree::Parse(input, path, &parse);
   if (!tree) {
+    UpgradeResult result;
     result.diagnostics = std::move(parse);
     return Failed(std::move(result));
   }
+  return UpgradeParsed(input, &*tree, parse, path, options, correspondence);
+}
+
+namespace {
+
+UpgradeResult UpgradeParsed(std::string_view input, XmlTree* tree,
+                            const Diagnostics& parse, const std::string& path,
+                            const UpgradeOptions& options,
+                            upgrade::Correspondence* correspondence) {
+  UpgradeResult result;
   // What the parse tolerated is written repaired, and said once, by the
   // repair (docs/xml.md).
   for (const Diagnostic& d : parse.items()) {
@@ -103,11 +127,16 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
   if (*version >= VersionNumber(1, 8)) {  // nothing to do but check
     result.output = repaired ? tree->SerializeAsRead().value_or(std::string())
                              : std::string(input);
-    if (options.verify &&
-        !upgrade::VerifyUpgrade(input, result.output, path, {},
-                                &result.diagnostics, options.include_search)) {
-      return Failed(std::move(result));
-    }
+    const bool proven =
+        !options.verify ||
+        (repaired ? upgrade::VerifyUpgrade(input, result.output, path, {},
+                                           &result.diagnostics,
+                                           options.include_search)
+                  : upgrade::VerifyUnchanged(
+                        upgrade::ReadUpgradeInput(
+                            *tree, options.include_search, true),
+                        path, &result.diagnostics));
+    if (!proven) return Failed(std::move(result));
     result.changed = repaired;
     result.diagnostics.SortByLine();
     return result;
@@ -125,11 +154,13 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
   const upgrade::InputMeaning meaning(reading);
   Context ctx(&*tree, *version, &meaning, &result.diagnostics);
   ctx.refs = upgrade::CaptureReferences(*tree, meaning, *version);
-  for (NodeId id : upgrade::SdfRegion(*tree).Elements()) {
+  for (NodeId id : ctx.RegionElements()) {
     ctx.input_parent[id] = tree->ParentElement(id);
   }
   RunRules(ctx);
-  const upgrade::TreeIndex output_index(*tree, "1.8");
+  // The rules' last index when the last rules changed nothing.
+  const std::shared_ptr<const upgrade::TreeIndex> output_held = ctx.Index();
+  const upgrade::TreeIndex& output_index = *output_held;
   upgrade::EmitReferences(&*tree, output_index, ctx.refs, ctx.alias,
                           &result.diagnostics);
   if (tree->Tag(tree->root()) == "gazebo") {
@@ -160,5 +191,7 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
   result.diagnostics.SortByLine();
   return result;
 }
+
+}  // namespace
 
 }  // namespace sdfconv

@@ -38,6 +38,7 @@
 #include <string_view>
 
 #include "converters/include/uri_resolver.h"
+#include "converters/xml/xml_tree.h"
 #include "core/diagnostic.h"
 
 namespace sdfconv {
@@ -71,6 +72,14 @@ struct Correspondence;  // verify.h
 [[nodiscard]] UpgradeResult UpgradeSdf(
     std::string_view input, const std::string& path,
     const UpgradeOptions& options, upgrade::Correspondence* correspondence);
+
+// As UpgradeSdf, for `input` already parsed by the caller into `tree`
+// (XmlTree::Parse, with the limits of its choice), which said `parse`.
+[[nodiscard]] UpgradeResult UpgradeParsedSdf(std::string_view input,
+                                             XmlTree tree,
+                                             const Diagnostics& parse,
+                                             const std::string& path,
+                                             const UpgradeOptions& options);
 
 // A model.config manifest: points its <sdf version="..."> entries at the
 // upgraded files (version 1.8; or every entry of a version sdfconv reads at

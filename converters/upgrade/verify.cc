@@ -520,6 +520,11 @@ bool VerifyUpgrade(const ProofReading& input, std::string_view output,
   return Compare(input, out, path, correspondence, words, diags);
 }
 
+bool VerifyUnchanged(const ProofReading& input, const std::string& path,
+                     Diagnostics* diags) {
+  return Compare(input, input, path, {}, kUpgradeWords, diags);
+}
+
 bool VerifyUpgrade(std::string_view input, std::string_view output,
                    const std::string& path,
                    const Correspondence& correspondence, Diagnostics* diags,

@@ -114,6 +114,15 @@ struct ProofReading {
                                  const IncludeSearch& search = {},
                                  std::string_view version = {});
 
+// The proof for an output that is the text `input` was read from, byte for
+// byte (a file of 1.8 or later with nothing to repair): the same text reads
+// the same way, so the reading is compared with itself, which reports
+// what VerifyUpgrade would (an invalid input; each value-level error kept
+// as written) without reading the text twice more.
+[[nodiscard]] bool VerifyUnchanged(const ProofReading& input,
+                                   const std::string& path,
+                                   Diagnostics* diags);
+
 // Reads `input` and `output` (both named `path` in messages) and compares
 // them as described above. Returns false, with errors in `diags`, on any
 // difference, or when either does not pass validation, value-level errors

@@ -499,14 +499,17 @@ std::optional<XmlTree> XmlTree::Parse(std::string_view text,
     tree.encoding_ = encoding;
   }
   // Every node but the document starts at a '<' that opens no end tag, or
-  // is the text before one (or at the end): at most 2 per such '<', plus 2.
-  // Reserving that once spares the scanner every reallocation.
+  // is the text before a '<' (an end tag's too) or at the end: at most one
+  // per '<' of the first kind and one per '<', plus 2. Reserving that once
+  // spares the scanner every reallocation.
   size_t opening = 0;
+  size_t angles = 0;
   for (size_t at = text.find('<'); at != std::string_view::npos;
        at = text.find('<', at + 1)) {
+    ++angles;
     if (at + 1 >= text.size() || text[at + 1] != '/') ++opening;
   }
-  tree.nodes_.reserve(2 * opening + 2);
+  tree.nodes_.reserve(opening + angles + 2);
   XmlNode document;
   document.type = XmlNodeType::kDocument;
   tree.nodes_.push_back(std::move(document));

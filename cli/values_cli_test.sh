@@ -75,4 +75,23 @@ run upgrade_structural 1 upgrade "$structural" -o "$tmp/up2"
 expect_grep upgrade_structural "$tmp/upgrade_structural.err" \
   "upgrade: 0 upgraded, 0 unchanged, 1 failed ("
 
+# Poses each finite that compose past a double (issue 16): every back end
+# refuses with POSE_NOT_FINITE at the first element, nothing written.
+overflow=$tmp/overflow.sdf
+cat >"$overflow" <<'SDF'
+<?xml version="1.0"?>
+<sdf version="1.8">
+  <model name="m">
+    <link name="a"><pose>1e308 0 0 0 0 0</pose></link>
+    <frame name="f" attached_to="a"><pose relative_to="a">1e308 0 0 0 0 0</pose></frame>
+  </model>
+</sdf>
+SDF
+for to in flat urdf sdf; do
+  run "overflow_$to" 1 convert "$overflow" --to "$to" -o "$tmp/overflow_out.$to"
+  expect_grep "overflow_$to" "$tmp/overflow_$to.err" \
+    "overflow.sdf:5: error[POSE_NOT_FINITE]: frame 'm::f': its world pose is not finite"
+  [ ! -e "$tmp/overflow_out.$to" ] || fail "overflow_$to: output written"
+done
+
 finish

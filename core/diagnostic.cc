@@ -29,6 +29,7 @@ constexpr std::array kCodes = {
     CodeEntry{Code::kValueInvalid, "VALUE_INVALID"},
     CodeEntry{Code::kPoseInvalid, "POSE_INVALID"},
     CodeEntry{Code::kPoseQuaternionNormalized, "POSE_QUATERNION_NORMALIZED"},
+    CodeEntry{Code::kPoseNotFinite, "POSE_NOT_FINITE"},
     CodeEntry{Code::kLaterVersionFeature, "LATER_VERSION_FEATURE"},
     CodeEntry{Code::kUrdfInvalid, "URDF_INVALID"},
     CodeEntry{Code::kVersionConstructUnsupported,

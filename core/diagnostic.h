@@ -46,6 +46,8 @@ enum class Code {
   kPoseInvalid,          // POSE_INVALID: a <pose> value is malformed.
   kPoseQuaternionNormalized,  // POSE_QUATERNION_NORMALIZED: a quat_xyzw
                               // rotation of length != 1 was normalised.
+  kPoseNotFinite,  // POSE_NOT_FINITE: finite poses compose to a world pose
+                   // (or axis) past the range of a double.
   kLaterVersionFeature,  // LATER_VERSION_FEATURE: a feature of a later
                          // version, read as libsdformat reads it.
   kUrdfInvalid,          // URDF_INVALID: urdfdom rejects (or warns about) a URDF.

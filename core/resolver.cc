@@ -1,5 +1,7 @@
 #include "core/resolver.h"
 
+#include <string>
+
 #include "core/scope.h"
 
 namespace sdfconv {
@@ -84,6 +86,32 @@ Resolution ResolveAll(const Document& doc, const FrameGraph& graph) {
     }
   }
   return r;
+}
+
+bool CheckFinite(const Document& doc, const Resolution& r,
+                 Diagnostics* diags) {
+  ElementId first = kNoElement;
+  size_t count = 0;
+  for (ElementId id = 0; id < static_cast<ElementId>(r.X_W.size()); ++id) {
+    bool finite = r.X_W[id].matrix().allFinite();
+    for (const Eigen::Vector3d& axis : r.axes_W[id]) {
+      finite = finite && axis.allFinite();
+    }
+    if (finite) continue;
+    if (first == kNoElement) first = id;
+    ++count;
+  }
+  if (count == 0) return true;
+  const Element& e = doc.at(first);
+  diags->Error(Code::kPoseNotFinite, e.source,
+               std::string(KindName(e.kind)) + " '" + doc.ScopedName(first) +
+                   "': its world pose is not finite (its poses and those it "
+                   "is relative to compose past the range of a double)" +
+                   (count > 1 ? "; " + std::to_string(count - 1) +
+                                    " more elements likewise"
+                              : std::string()) +
+                   "; nothing can be written from it");
+  return false;
 }
 
 Pose RelativePose(const Resolution& r, ElementId frame,

@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/diagnostic.h"
 #include "core/document.h"
 #include "core/frame_graph.h"
 
@@ -41,6 +42,14 @@ struct Resolution {
 
 // Requires: `graph` was built from `doc` without errors.
 [[nodiscard]] Resolution ResolveAll(const Document& doc, const FrameGraph& graph);
+
+// Whether every world pose and axis of `r` is finite; if not, one
+// POSE_NOT_FINITE error in `diags`, at the first element (in document
+// order) whose pose or axis is not, naming how many are not. Finite poses
+// can compose past the range of a double (1e308 + 1e308); every back end
+// calls this before it writes what it resolved.
+[[nodiscard]] bool CheckFinite(const Document& doc, const Resolution& r,
+                               Diagnostics* diags);
 
 // X_AB: the pose of `frame` relative to `relative_to` (kWorldFrame or the
 // world element for the world).

@@ -56,6 +56,35 @@ TEST(Resolver, ModelPlacementAndRelativeTo) {
   EXPECT_FALSE(ResolvePose(t.doc(), r, m, "b", "nope").has_value());
 }
 
+// Each pose is finite; their composition is not. CheckFinite names the
+// first element that overflows and counts the rest.
+TEST(Resolver, FinitePosesThatComposePastADoubleAreReported) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  const ElementId a = t.Add(m, K::kLink, "a", P(1e308, 0, 0, 0, 0, 0));
+  const ElementId f = t.Frame(m, "f", "a", P(1e308, 0, 0, 0, 0, 0));
+  t.Frame(m, "g", "f", P(1, 0, 0, 0, 0, 0));
+  const Resolution r = MustResolve(t);
+  EXPECT_TRUE(std::isfinite(r.X_W[a].translation().x()));
+  EXPECT_FALSE(std::isfinite(r.X_W[f].translation().x()));
+  Diagnostics diags;
+  EXPECT_FALSE(CheckFinite(t.doc(), r, &diags));
+  ASSERT_EQ(diags.size(), 1u);
+  const Diagnostic& d = diags.items()[0];
+  EXPECT_EQ(d.code, Code::kPoseNotFinite);
+  EXPECT_NE(d.message.find("frame 'm::f'"), std::string::npos) << d.message;
+  EXPECT_NE(d.message.find("1 more elements likewise"), std::string::npos)
+      << d.message;
+
+  TestDocument fine;
+  const ElementId n = fine.Root(K::kModel, "n");
+  fine.Add(n, K::kLink, "a", P(1e308, 0, 0, 0, 0, 0));
+  fine.Frame(n, "f", "a", P(-1e308, 0, 0, 0, 0, 0));
+  Diagnostics none;
+  EXPECT_TRUE(CheckFinite(fine.doc(), MustResolve(fine), &none));
+  EXPECT_EQ(none.size(), 0u);
+}
+
 TEST(Resolver, JointDefaultsToChildAndAxes) {
   TestDocument t;
   const ElementId m = t.Root(K::kModel, "m");

@@ -63,6 +63,7 @@ std::optional<std::string> ConvertToFlat(const std::string& path,
   in->sources = XmlSources();  // flat output needs no XML: free it first
   const ActivityScope activity("resolving poses");
   const Resolution resolution = ResolveAll(*in->doc, in->graph);
+  if (!CheckFinite(*in->doc, resolution, diags)) return std::nullopt;
   return format == FlatFormat::kCsv
              ? WriteFlatCsv(*in->doc, in->graph, resolution)
              : WriteFlatJson(*in->doc, in->graph, resolution);
@@ -152,8 +153,9 @@ std::optional<std::string> ConvertToUrdf(const std::string& path,
   if (!in) return std::nullopt;
   urdf.sources = &in->sources;
   const ActivityScope activity("writing URDF");
-  return WriteUrdf(*in->doc, in->graph, ResolveAll(*in->doc, in->graph), urdf,
-                   diags);
+  const Resolution resolution = ResolveAll(*in->doc, in->graph);
+  if (!CheckFinite(*in->doc, resolution, diags)) return std::nullopt;
+  return WriteUrdf(*in->doc, in->graph, resolution, urdf, diags);
 }
 
 }  // namespace sdfconv

@@ -121,6 +121,10 @@ void ReadAndResolve(int32_t tree, const ReadOptions& options, Read* r) {
     return;
   }
   r->resolution = ResolveAll(*r->doc, r->graph);
+  if (!CheckFinite(*r->doc, r->resolution, &r->diags)) {
+    r->fatal = true;  // nothing can be compared with what overflows
+    return;
+  }
   r->resolved = true;
   if (HasAutoInertia(*r->doc)) {
     // Compared as every back end sees them (written as values below 1.11);

@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "core/diagnostic.h"
+#include "core/heap_optional.h"
 #include "core/pose.h"
 #include "core/shape_inertia.h"
 
@@ -197,7 +198,7 @@ struct Element {
   bool is_static = false;
   std::string canonical_link;  // as written; empty: the default rule
   std::string placement_frame;
-  std::optional<IncludeSpec> include;  // set for a model (light, actor)
+  HeapOptional<IncludeSpec> include;  // set for a model (light, actor)
                                        // from an <include>
   // The SDFormat version of the file a model was read from, when it was
   // included from a file of another version; empty: its parent's. The
@@ -226,11 +227,11 @@ struct Element {
   std::vector<JointAxis> axes;
 
   // kLink
-  std::optional<Inertial> inertial;
+  HeapOptional<Inertial> inertial;
 
   // kCollision of a link whose inertia is automatic (Inertial::automatic);
   // unset for every other collision.
-  std::optional<CollisionSolid> solid;
+  HeapOptional<CollisionSolid> solid;
 };
 
 // Where an element's name and placement are decided: the <include> for an

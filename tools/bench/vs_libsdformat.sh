@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# sdfconv against a libsdformat, job by job, in one run: CPU time (user +
+# system, the median of RUNS runs) and peak memory (the largest RSS), with
+# the ratio sdfconv / libsdformat. Prints a Markdown table (docs/benchmarks.md).
+#
+#   tools/bench/vs_libsdformat.sh FILE...          # SDFormat or URDF files
+#
+# Settings (environment):
+#   SDFORMAT_PREFIX  install prefix of the libsdformat to compare with: a
+#                    build from source (docs/benchmarks.md says how), or
+#                    /usr for Debian's libsdformat 12 (the default)
+#   RUNS             runs per tool and job (default 5)
+#   SDFCONV          the sdfconv binary (default: built here with -c opt)
+#   OUT              scratch folder (default: a new temporary one)
+#
+# Jobs, each the same work for both tools:
+#   check  `sdfconv check F`  vs  `gz sdf --check F` (the libsdformat build's
+#          own command-line tool when it has one, else Root::Load)
+#   flat   `sdfconv convert F --to flat`  vs  Root::Load + every frame's
+#          world pose, printed (tools/bench/libsdformat_bench.cc)
+#   sdf    `sdfconv convert F --to sdf`  vs  Root::Load + the file printed
+#          (`gz sdf -p`)
+#   urdf   (a .urdf F) `sdfconv convert F --to sdf`  vs  Root::Load of F
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+prefix=${SDFORMAT_PREFIX:-/usr}
+runs=${RUNS:-5}
+out=${OUT:-$(mktemp -d)}
+mkdir -p "$out"
+
+if [ -z "${SDFCONV:-}" ]; then  # built optimised, bazel-bin left alone
+  bazel build -c opt --symlink_prefix=/ //cli:sdfconv >&2
+  SDFCONV=$(bazel info -c opt bazel-bin 2>/dev/null)/cli/sdfconv
+fi
+
+# The harness, against the libsdformat of `prefix`.
+pc_path="$prefix/lib/pkgconfig:$prefix/lib/x86_64-linux-gnu/pkgconfig"
+pc=""
+for name in sdformat sdformat16 sdformat15 sdformat14 sdformat13 sdformat12; do
+  if PKG_CONFIG_PATH=$pc_path pkg-config --exists "$name"; then pc=$name; break; fi
+done
+[ -n "$pc" ] || { echo "no libsdformat under $prefix (pkg-config)" >&2; exit 2; }
+version=$(PKG_CONFIG_PATH=$pc_path pkg-config --modversion "$pc")
+harness="$out/libsdformat_bench"
+# shellcheck disable=SC2046
+g++ -O2 -std=c++17 tools/bench/libsdformat_bench.cc \
+  $(PKG_CONFIG_PATH=$pc_path pkg-config --cflags --libs "$pc") \
+  -Wl,--disable-new-dtags,-rpath,"$prefix/lib" -o "$harness"
+export LD_LIBRARY_PATH="$prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+gz_sdf=""
+for candidate in "$prefix"/libexec/gz/sdformat*/gz-sdformat-sdf; do
+  [ -x "$candidate" ] && gz_sdf=$candidate
+done
+
+# median_of: the middle line of sorted numbers on stdin.
+median_of() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+# cpu_of FILE: user + system seconds from /usr/bin/time's last line.
+cpu_of() { tail -n 1 "$1" | awk '{ print $1 + $2 }'; }
+
+# measure NAME CMD...: prints "cpu_seconds peak_mib status": the median of
+# RUNS runs of CPU per run, where one run repeats CMD as often as it takes
+# to use at least 0.3 s of CPU (time(1) counts in 10 ms steps), and the
+# largest peak RSS of any single run of CMD.
+measure() {
+  local name=$1
+  shift
+  local status=0
+  /usr/bin/time -f '%U %S %M' -o "$out/$name.time" "$@" >"$out/$name.out" 2>"$out/$name.err" || status=$?
+  local once
+  once=$(cpu_of "$out/$name.time")
+  local repeat
+  repeat=$(awk -v t="$once" 'BEGIN { n = t > 0 ? int(0.3 / t) + 1 : 60; if (n > 60) n = 60; if (n < 1) n = 1; print n }')
+  local peak
+  peak=$(tail -n 1 "$out/$name.time" | awk '{ print $3 }')
+  local cpus=""
+  for ((i = 0; i < runs; i++)); do
+    /usr/bin/time -f '%U %S %M' -o "$out/$name.time" \
+      sh -c 'n=$1; shift; while [ "$n" -gt 0 ]; do "$@" >/dev/null 2>&1; n=$((n - 1)); done' sh "$repeat" "$@" || true
+    cpus+="$(cpu_of "$out/$name.time" | awk -v n="$repeat" '{ print $1 / n }')"$'\n'
+    local kib
+    kib=$(tail -n 1 "$out/$name.time" | awk '{ print $3 }')
+    [ "$kib" -gt "$peak" ] && peak=$kib
+  done
+  echo "$(printf '%s' "$cpus" | median_of) $(awk -v k="$peak" 'BEGIN { printf "%.1f", k / 1024 }') $status"
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "-" }'; }
+seconds() { awk -v s="$1" 'BEGIN { printf "%.4f", s }'; }
+
+echo "libsdformat $version ($prefix, $pc); sdfconv $("$SDFCONV" --version 2>/dev/null | head -1); $runs runs, median CPU"
+echo
+echo "| file | job | sdfconv CPU s | libsdformat CPU s | CPU ratio | sdfconv MiB | libsdformat MiB | memory ratio |"
+echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+for file in "$@"; do
+  base=$(basename "$(dirname "$file")")/$(basename "$file")
+  if [[ "$file" == *.urdf ]]; then
+    jobs=(urdf)
+  else
+    jobs=(check flat sdf)
+  fi
+  for job in "${jobs[@]}"; do
+    case $job in
+      check)
+        a=("$SDFCONV" check "$file")
+        if [ -n "$gz_sdf" ]; then b=("$gz_sdf" --check "$file"); else b=("$harness" load "$file"); fi ;;
+      flat) a=("$SDFCONV" convert "$file" --to flat -o "$out/a.json"); b=("$harness" flat "$file") ;;
+      sdf)
+        a=("$SDFCONV" convert "$file" --to sdf -o "$out/a.sdf")
+        if [ -n "$gz_sdf" ]; then b=("$gz_sdf" -p "$file"); else b=("$harness" print "$file"); fi ;;
+      urdf) a=("$SDFCONV" convert "$file" --to sdf -o "$out/a.sdf"); b=("$harness" load "$file") ;;
+    esac
+    read -r a_cpu a_mib a_status < <(measure a "${a[@]}")
+    read -r b_cpu b_mib b_status < <(measure b "${b[@]}")
+    note=""
+    [ "$a_status" -eq 0 ] || note+=" (sdfconv exit $a_status)"
+    [ "$b_status" -eq 0 ] || note+=" (libsdformat exit $b_status)"
+    echo "| $base$note | $job | $(seconds "$a_cpu") | $(seconds "$b_cpu") | $(ratio "$a_cpu" "$b_cpu") | $a_mib | $b_mib | $(ratio "$a_mib" "$b_mib") |"
+  done
+done

@@ -46,12 +46,7 @@ json FileJson(const FileOutcome& file) {
   for (const Diagnostic* d : InPrintOrder(file.diagnostics, file.path)) {
     diagnostics.push_back(DiagnosticJson(*d));
   }
-  json entry = {{"path", file.path},
-                {"outcome", file.outcome},
-                {"errors", CountOf(file.diagnostics, Severity::kError)},
-                {"warnings", CountOf(file.diagnostics, Severity::kWarning)}};
-  if (!file.output.empty()) entry["output"] = file.output;
-  if (!file.message.empty()) entry["message"] = file.message;
+  json entry = OutcomeJson(file);
   entry["diagnostics"] = std::move(diagnostics);
   return entry;
 }
@@ -69,6 +64,16 @@ std::string JsonDocument(const DiagnosticRun& run) {
       {"messages", run.messages},
   };
   return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+json OutcomeJson(const FileOutcome& file) {
+  json entry = {{"path", file.path},
+                {"outcome", file.outcome},
+                {"errors", CountOf(file.diagnostics, Severity::kError)},
+                {"warnings", CountOf(file.diagnostics, Severity::kWarning)}};
+  if (!file.output.empty()) entry["output"] = file.output;
+  if (!file.message.empty()) entry["message"] = file.message;
+  return entry;
 }
 
 int CountOf(const Diagnostics& diags, Severity severity) {

@@ -27,6 +27,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "core/diagnostic.h"
 
 namespace sdfconv {
@@ -64,6 +66,11 @@ struct DiagnosticRun {
 
 // How many of `diags` have `severity`.
 int CountOf(const Diagnostics& diags, Severity severity);
+
+// One file's outcome as the JSON and SARIF documents both give it: path,
+// outcome, error and warning counts, output and message when set; not its
+// diagnostics.
+nlohmann::ordered_json OutcomeJson(const FileOutcome& file);
 
 // The lines of one file's diagnostics in a streamed format (text or
 // github), each ending in '\n', in print order (`read_file` first); "" for

@@ -126,16 +126,6 @@ json ResultJson(const Diagnostic& d) {
   return result;
 }
 
-json OutcomeJson(const FileOutcome& file) {
-  json entry = {{"path", file.path},
-                {"outcome", file.outcome},
-                {"errors", CountOf(file.diagnostics, Severity::kError)},
-                {"warnings", CountOf(file.diagnostics, Severity::kWarning)}};
-  if (!file.output.empty()) entry["output"] = file.output;
-  if (!file.message.empty()) entry["message"] = file.message;
-  return entry;
-}
-
 }  // namespace
 
 std::string ArtifactUri(const std::string& file) {

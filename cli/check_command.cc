@@ -13,7 +13,7 @@
 
 namespace sdfconv {
 
-bool CheckedFile::unreadable() const { return CannotRun(diags); }
+bool CheckedFile::cannot_run() const { return CannotRun(diags); }
 
 int CheckedFile::error_count() const {
   const auto& items = diags.items();
@@ -68,13 +68,13 @@ std::string Verdict(const std::string& path, const CheckedFile& file) {
 }
 
 int ExitCodeOf(const CheckedFile& file) {
-  if (file.unreadable()) return kExitCannotRun;
+  if (file.cannot_run()) return kExitCannotRun;
   return file.valid() ? kExitOk : kExitInvalid;
 }
 
 // The verdict's word for machines.
 std::string Outcome(const CheckedFile& file) {
-  if (file.unreadable()) return "unreadable";
+  if (file.cannot_run()) return "unreadable";
   return file.valid() ? "valid" : "invalid";
 }
 

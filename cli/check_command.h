@@ -56,8 +56,9 @@ struct CheckedFile {
 
   // Read and no error found: `graph` can be resolved.
   [[nodiscard]] bool valid() const { return doc && !diags.HasErrors(); }
-  // The file could not be opened or read (Code::kFileRead).
-  [[nodiscard]] bool unreadable() const;
+  // The command could not run on the file (exit 2, cli/exit_code.h
+  // CannotRun): unreadable, past a limit, or out of memory.
+  [[nodiscard]] bool cannot_run() const;
   [[nodiscard]] int error_count() const;
 };
 

@@ -64,7 +64,7 @@ int RunGraph(const GraphOptions& options, std::ostream& out,
   if (file.doc) picture = Draw(options, file, &error);
   activity.Finish();
   PrintDiagnostics(file.diags, err, options.file);
-  if (file.unreadable()) return kExitCannotRun;
+  if (file.cannot_run()) return kExitCannotRun;
   if (!file.doc) {
     err << "sdfconv: error: " << options.file
         << " holds nothing to draw; nothing written\n";

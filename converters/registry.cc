@@ -83,7 +83,7 @@ const FrontEnd* FindFrontEnd(std::string_view root_tag,
 const FrontEnd* FrontEndFor(const XmlTree& xml, Diagnostics* diags,
                             bool strict) {
   const XmlElement root = RootElement(xml);
-  const std::string tag = Tag(root);
+  const std::string tag(Tag(root));
   const std::optional<std::string> version = Attribute(root, "version");
   const SourceLocation at = Locate(root);
   const Format* format = nullptr;
@@ -134,7 +134,7 @@ std::optional<Document> ReadOne(int32_t tree, XmlSources* sources,
 }  // namespace
 
 InputFormat FormatOf(const XmlTree& tree) {
-  const std::string& tag = tree.Tag(tree.root());
+  const std::string tag(tree.Tag(tree.root()));
   for (const Format& f : Formats()) {
     if (f.root_tag == tag) return f.format;
   }

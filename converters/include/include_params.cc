@@ -11,7 +11,7 @@ namespace sdfconv {
 namespace {
 
 bool IsParams(const XmlTree& tree, NodeId n) {
-  const std::string& tag = tree.Tag(n);
+  const std::string tag(tree.Tag(n));
   const size_t colon = tag.find(':');
   return colon != std::string::npos && tag.substr(colon + 1) == "params" &&
          tag.substr(0, colon) == "experimental";
@@ -69,7 +69,7 @@ struct Found {
 // libsdformat's getElementById (ParamPassing.cc) over the XML of `model`,
 // a loop over levels; a level that is an <include> hands the rest of the id
 // on to it.
-Found FindById(const XmlTree& tree, NodeId model, const std::string& tag,
+Found FindById(const XmlTree& tree, NodeId model, std::string_view tag,
                const std::string& id, bool parent) {
   std::vector<NodeId> kids = tree.ChildElements(model);
   int64_t start = 0;
@@ -153,7 +153,7 @@ class Editor {
   void Error(Code code, const ParamEdit& edit, NodeId at,
              const std::string& what) {
     const XmlTree& from = *edit.tree;
-    std::string message = "<experimental:params> <" + from.Tag(at);
+    std::string message = "<experimental:params> <" + std::string(from.Tag(at));
     if (edit.element_id && at == edit.node) {
       message += " element_id=\"" + *edit.element_id + "\"";
     }
@@ -220,8 +220,8 @@ void Editor::Modify(const ParamEdit& edit, NodeId xml, NodeId target) {
       const NodeId e = ChildByName(tree_, dst, from, c, /*modify=*/true);
       if (e == kNoNode) {
         Error(Code::kElementMissing, edit, c,
-              "<" + tree_.Tag(dst) + "> has no <" + from.Tag(c) +
-                  "> to modify");
+              "<" + std::string(tree_.Tag(dst)) + "> has no <" +
+                  std::string(from.Tag(c)) + "> to modify");
         continue;
       }
       if (const std::string text = Trimmed(from, c); !text.empty()) {
@@ -253,7 +253,8 @@ void Editor::Remove(const ParamEdit& edit, NodeId xml, NodeId target) {
     const NodeId e = ChildByName(tree_, target, from, c, /*modify=*/false);
     if (e == kNoNode) {
       Error(Code::kElementMissing, edit, c,
-            "<" + tree_.Tag(target) + "> has no such child to remove");
+            "<" + std::string(tree_.Tag(target)) +
+                "> has no such child to remove");
       continue;
     }
     tree_.RemoveLine(e);
@@ -275,7 +276,7 @@ void Editor::ChildActions(const ParamEdit& edit, NodeId target) {
       if (e == kNoNode) {
         Error(Code::kElementMissing, edit, c,
               "the element to " + *action + " is not in <" +
-                  tree_.Tag(target) + ">");
+                  std::string(tree_.Tag(target)) + ">");
       } else if (*action == "remove") {
         Remove(edit, c, e);
       } else if (*action == "modify") {

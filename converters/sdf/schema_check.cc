@@ -184,7 +184,7 @@ class SchemaChecker {
     std::vector<uint32_t> seen(definition.child_count, 0);
     for (XmlElement child : ChildElements(node)) {
       if (IsNamespaced(child)) continue;  // custom: free
-      const std::string tag = Tag(child);
+      const std::string tag(Tag(child));
       const uint32_t index = ChildIndex(definition, tag);
       if (index == definition.child_count) {
         diags_.Warning(Code::kElementInvalid, Locate(child),

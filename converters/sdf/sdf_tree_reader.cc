@@ -41,7 +41,7 @@ struct Pending {
 };
 
 // What an <include> may add to the model it includes (003 §1.4.1).
-bool AddedByInclude(const std::string& tag) {
+bool AddedByInclude(std::string_view tag) {
   return tag == "joint" || tag == "frame" || tag == "plugin";
 }
 
@@ -120,7 +120,7 @@ class Reader {
 // Pre-order without recursion: pop an XML element, add it, then push its
 // frame-like children in reverse so that they pop (and get ids) in order.
 Document Reader::Run(XmlElement top) {
-  const std::string top_tag = Tag(top);
+  const std::string top_tag(Tag(top));
   const ElementKind top_kind =
       top_tag == "world"   ? ElementKind::kWorld
       : top_tag == "light" ? ElementKind::kLight
@@ -170,7 +170,7 @@ void Reader::WarnLater(const Feature& feature, XmlElement node,
 std::optional<ElementKind> Reader::KindOfChild(ElementKind parent,
                                                XmlElement child) {
   if (IsNamespaced(child)) return std::nullopt;  // custom element
-  const std::string tag = Tag(child);
+  const std::string tag(Tag(child));
   if (tag == "include" &&
       (parent == ElementKind::kWorld || parent == ElementKind::kModel)) {
     if (dialect_.includes) return ElementKind::kModel;  // ReadInclude
@@ -431,7 +431,7 @@ JointMimic Reader::ReadMimic(XmlElement mimic) {
   } else {
     const XmlElement axis = ParentElement(mimic);
     diags_->Error(Code::kAttributeMissing, result.source,
-                  "<mimic> of <" + Tag(axis) + "> of " +
+                  "<mimic> of <" + std::string(Tag(axis)) + "> of " +
                       DescribeElement(ParentElement(axis)) +
                       " has no joint attribute (the leader joint)");
   }
@@ -645,7 +645,7 @@ XmlElement FindTop(XmlElement root, Diagnostics* diags) {
   XmlElement top;
   for (XmlElement child : ChildElements(root)) {
     if (IsNamespaced(child)) continue;
-    const std::string tag = Tag(child);
+    const std::string tag(Tag(child));
     const bool is_top = tag == "world" || tag == "model" || tag == "light" ||
                         tag == "actor";
     if (is_top && !top) {
@@ -658,12 +658,12 @@ XmlElement FindTop(XmlElement root, Diagnostics* diags) {
                        DescribeElement(top) + ")");
     } else if (tag == "include") {
       diags->Error(Code::kElementInvalid, Locate(child),
-                   "<" + tag + "> directly under <" + Tag(root) +
+                   "<" + tag + "> directly under <" + std::string(Tag(root)) +
                        "> is not supported; expected one <world>, <model>, "
                        "<light> or <actor>");
     } else {
       diags->Warning(Code::kElementInvalid, Locate(child),
-                     "<" + tag + "> directly under <" + Tag(root) +
+                     "<" + tag + "> directly under <" + std::string(Tag(root)) +
                          "> is not an SDFormat element; it is ignored");
     }
   }
@@ -685,7 +685,7 @@ void ReportMisplacedMerges(const XmlTree& xml, const SdfDialect& dialect,
     if (xml.Tag(n) != "include") continue;
     const NodeId parent = xml.ParentElement(n);
     if (parent == kNoNode || parent == xml.root()) continue;  // FindTop's
-    const std::string& where = xml.Tag(parent);
+    const std::string where(xml.Tag(parent));
     if (where == "model" || where == "world") continue;
     if (!ParseBool(xml.Attribute(n, "merge").value_or("")).value_or(false)) {
       continue;
@@ -707,7 +707,7 @@ std::optional<std::string> AcceptedSdfVersion(const XmlTree& xml,
                                               Diagnostics* diags) {
   const XmlElement root = RootElement(xml);
   const SourceLocation at = Locate(root);
-  const std::string tag = Tag(root);
+  const std::string tag(Tag(root));
   if (tag != "sdf" && tag != "gazebo") {
     diags->Error(Code::kElementInvalid, at,
                  "the root element is <" + tag + ">; expected <sdf>");
@@ -759,7 +759,7 @@ std::optional<Document> ReadSdfTree(const XmlTree& xml, int32_t tree,
     // actor optional) and libsdformat loads it: an empty Document, with a
     // warning (docs/errors_policy.md).
     diags->Warning(Code::kElementMissing, Locate(root),
-                   "<" + Tag(root) +
+                   "<" + std::string(Tag(root)) +
                        "> holds no <world>, <model>, <light> or <actor>: "
                        "nothing to read");
     doc.emplace();

@@ -42,7 +42,7 @@ std::string DescribeWithOwner(XmlElement element) {
 }  // namespace
 
 std::string DescribeElement(XmlElement element) {
-  std::string out = "<" + Tag(element);
+  std::string out = "<" + std::string(Tag(element));
   if (const std::optional<std::string> name = Attribute(element, "name")) {
     out += " name=\"" + *name + "\"";
   }

@@ -110,7 +110,7 @@ Census Count(const std::string& text, const std::set<std::string>& known) {
     if (n.type == XmlNodeType::kComment) ++c.comments;
     if (n.type != XmlNodeType::kElement) continue;
     if (n.tag == "plugin") c.plugins.push_back(tree->SerializeNode(id));
-    if (known.count(n.tag) == 0) ++c.unknown;
+    if (known.count(std::string(n.tag)) == 0) ++c.unknown;
   }
   return c;
 }

@@ -39,7 +39,7 @@ std::vector<NodeId> Includes(const XmlTree& tree, NodeId top) {
     if (tree.Tag(n) != "include") continue;
     const NodeId parent = tree.ParentElement(n);
     if (parent == kNoNode) continue;
-    const std::string& where = tree.Tag(parent);
+    const std::string where(tree.Tag(parent));
     if (where == "model" || where == "world") out.push_back(n);
   }
   return out;
@@ -63,7 +63,7 @@ void RedirectModelFrame(XmlTree* out, NodeId id, const std::string& proxy) {
       out->SetAttribute(n, attribute, proxy);
     }
   };
-  const std::string tag = out->Tag(id);
+  const std::string tag(out->Tag(id));
   if (tag == "link" || tag == "model") {
     NodeId pose = out->FirstChild(id, "pose");
     if (pose == kNoNode) {
@@ -120,7 +120,7 @@ std::string ScopedName(const XmlTree& tree, NodeId id) {
 // (compose.h); kNoNode for anything else.
 NodeId TopElement(const XmlTree& tree) {
   for (NodeId n : tree.ChildElements(tree.root())) {
-    const std::string& tag = tree.Tag(n);
+    const std::string tag(tree.Tag(n));
     if (tag == "model" || tag == "light" || tag == "actor") return n;
   }
   return kNoNode;
@@ -317,7 +317,7 @@ const SourceFile* Expander::As18(const XmlSources& sources, int32_t tree) {
 // the name and pose; an actor the plugins too.
 void Expander::Place(NodeId include, NodeId model, const SourceFile& file) {
   XmlTree& out = *out_;
-  const std::string kind = out.Tag(model);
+  const std::string kind(out.Tag(model));
   out.Reindent(model, file.tree->Indent(file.model).value_or(""),
                out.Indent(include).value_or(""));
   out.Replace(include, model);
@@ -355,7 +355,7 @@ void Expander::Place(NodeId include, NodeId model, const SourceFile& file) {
     }
   }
   for (NodeId added : out.ChildElements(include)) {
-    const std::string& tag = out.Tag(added);
+    const std::string tag(out.Tag(added));
     const bool adds = kind == "model"
                           ? tag == "joint" || tag == "frame" || tag == "plugin"
                           : kind == "actor" && tag == "plugin";
@@ -415,7 +415,7 @@ void Expander::PlaceMerged(NodeId include, NodeId model,
     return moved;
   };
   for (NodeId element : out.ChildElements(model)) {
-    const std::string& tag = out.Tag(element);
+    const std::string tag(out.Tag(element));
     if (tag != "link" && tag != "model" && tag != "joint" && tag != "frame" &&
         tag != "gripper" && tag != "plugin" && tag != "include" &&
         !out.IsNamespaced(element)) {
@@ -424,7 +424,7 @@ void Expander::PlaceMerged(NodeId include, NodeId model,
     DeclareNamespaces(move(element, /*clone=*/false), file);
   }
   for (NodeId added : out.ChildElements(include)) {
-    const std::string& tag = out.Tag(added);
+    const std::string tag(out.Tag(added));
     if (tag == "joint" || tag == "frame" || tag == "plugin") {
       move(added, /*clone=*/true);
     }
@@ -485,7 +485,7 @@ void Expander::DeclareNamespaces(NodeId model, const SourceFile& file) {
     for (const RawAttribute& a : tree.at(n).attributes) {
       if (a.name.rfind("xmlns:", 0) != 0) continue;
       if (out.Attribute(model, a.name)) continue;
-      const std::string prefix = a.name.substr(6) + ":";
+      const std::string prefix = std::string(a.name.substr(6)) + ":";
       bool used = false;
       for (NodeId e : out.Elements(model, [](NodeId) { return false; })) {
         used = out.Tag(e).rfind(prefix, 0) == 0;

@@ -28,7 +28,7 @@ namespace {
 constexpr std::array<const char*, 4> kValues = {"mean", "stddev", "bias_mean",
                                                 "bias_stddev"};
 
-bool IsKnownValue(const std::string& tag) {
+bool IsKnownValue(std::string_view tag) {
   for (const char* v : kValues) {
     if (tag == v) return true;
   }
@@ -88,7 +88,7 @@ void Restructure(XmlTree& tree, NodeId imu, NodeId noise) {
                                 tree.FirstChild(noise, "rate"), type);
   AddBlock(tree, imu, noise, "linear_acceleration",
            tree.FirstChild(noise, "accel"), type);
-  MoveLeftovers(tree, noise, imu, first, [](const std::string& tag) {
+  MoveLeftovers(tree, noise, imu, first, [](std::string_view tag) {
     return tag == "type" || tag == "rate" || tag == "accel";
   });
   tree.RemoveLine(noise);

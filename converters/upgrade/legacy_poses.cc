@@ -577,7 +577,7 @@ void WriteModelAbsolutePoses(StepContext& ctx) {
   const std::shared_ptr<const TreeIndex> held = ctx.Index();
   const TreeIndex& index = *held;
   for (NodeId n : ctx.RegionElements()) {
-    const std::string& tag = tree.Tag(n);
+    const std::string tag(tree.Tag(n));
     if (tag != "link" && tag != "joint") continue;
     const ElementId e = ctx.in.ElementOf(n);
     const NodeId model = index.ScopeOf(n);

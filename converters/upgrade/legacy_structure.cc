@@ -200,7 +200,7 @@ bool SameAsParent(const XmlTree& tree, NodeId element, NodeId model) {
   return false;
 }
 
-bool MovesUp(const std::string& tag) {
+bool MovesUp(std::string_view tag) {
   return tag == "link" || tag == "joint" || tag == "frame" ||
          tag == "gripper";
 }
@@ -213,7 +213,7 @@ bool FlattenOne(StepContext& ctx, NodeId nested) {
   const std::string prefix = tree.Attribute(nested, "name").value_or("");
   bool ok = true;
   for (NodeId c : tree.ChildElements(nested)) {
-    const std::string& tag = tree.Tag(c);
+    const std::string tag(tree.Tag(c));
     if (MovesUp(tag) || tag == "pose" || SameAsParent(tree, c, parent)) {
       continue;
     }
@@ -257,7 +257,7 @@ constexpr std::array<const char*, 4> kNoiseValues = {"mean", "stddev",
                                                      "bias_mean",
                                                      "bias_stddev"};
 
-bool IsNoiseValue(const std::string& tag) {
+bool IsNoiseValue(std::string_view tag) {
   return std::find_if(kNoiseValues.begin(), kNoiseValues.end(),
                       [&](const char* v) { return tag == v; }) !=
          kNoiseValues.end();

@@ -26,7 +26,8 @@ UpgradeResult UpgradeModelConfig(std::string_view input,
   if (tree->Tag(root) != "model") {
     result.diagnostics.Error(Code::kElementInvalid, tree->Locate(root),
                              "the root element of a model.config is <" +
-                                 tree->Tag(root) + ">; expected <model>");
+                                 std::string(tree->Tag(root)) +
+                                 ">; expected <model>");
     return result;
   }
   for (NodeId sdf : tree->Children(root, "sdf")) {

@@ -38,7 +38,7 @@ bool IsReserved(const std::string& name) {
 
 // Lower keeps its name (among elements that are all, or all not, where the
 // input had them).
-int Priority(const std::string& tag) {
+int Priority(std::string_view tag) {
   if (tag == "model" || tag == "include") return 0;
   if (tag == "link") return 1;
   if (tag == "joint") return 2;
@@ -110,7 +110,7 @@ void RenameOne(Context& ctx, const TreeIndex& index, NodeId id,
   NodeId scope = index.IsScope(id) ? id : index.ScopeOf(id);
   if (scope == kNoNode) scope = tree.root();
   ctx.diags.Warning(code, at,
-                    tree.Tag(id) + " '" + old + "' " + why +
+                    std::string(tree.Tag(id)) + " '" + old + "' " + why +
                         "; renamed to '" + renamed + "'" +
                         PluginMentions(tree, scope, old));
 }
@@ -176,7 +176,7 @@ void RepairNames(Context& ctx) {
   const std::shared_ptr<const SdfRegion> region_held = ctx.Region();
   const SdfRegion& region = *region_held;
   for (NodeId id : region.Elements()) {
-    const std::string& tag = tree.Tag(id);
+    const std::string tag(tree.Tag(id));
     if (index.IsScope(id) ||
         ((tag == "link" || tag == "joint") && index.DefinesFrameIn(id))) {
       RepairChildren(ctx, index, region, id);

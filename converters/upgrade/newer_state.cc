@@ -86,7 +86,7 @@ bool RenameRecords(StepContext& ctx, NodeId state, bool up) {
     const auto [node, kind] = stack.back();
     stack.pop_back();
     for (NodeId child : tree.ChildElements(node)) {
-      const std::string tag = tree.Tag(child);
+      const std::string tag(tree.Tag(child));
       if (!up && tag == "joint_state" &&
           !KeepJointState(ctx, child, kind == Record::kModel)) {
         changed = true;

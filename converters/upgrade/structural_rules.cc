@@ -99,9 +99,9 @@ RefSite& Context::EnsureSite(NodeId holder, RefKind kind,
 
 std::string Describe(const XmlTree& tree, NodeId id) {
   if (const auto name = tree.Attribute(id, "name")) {
-    return tree.Tag(id) + " '" + *name + "'";
+    return std::string(tree.Tag(id)) + " '" + *name + "'";
   }
-  return "<" + tree.Tag(id) + ">";
+  return "<" + std::string(tree.Tag(id)) + ">";
 }
 
 void MovePhysicsRates(Context& ctx) {

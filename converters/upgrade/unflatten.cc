@@ -31,7 +31,7 @@
 namespace sdfconv::upgrade {
 namespace {
 
-bool IsFlattenable(const std::string& tag) {
+bool IsFlattenable(std::string_view tag) {
   return tag == "link" || tag == "joint" || tag == "frame" ||
          tag == "model" || tag == "gripper";
 }
@@ -83,7 +83,7 @@ bool StaysInside(const Context& ctx, const TreeIndex& index, NodeId scope,
                  NodeId member) {
   const XmlTree& tree = ctx.tree;
   const bool identity = g.model_frame == kNoNode;
-  const std::string& tag = tree.Tag(member);
+  const std::string tag(tree.Tag(member));
   if (!identity && (tag == "link" || tag == "model" || tag == "frame") &&
       !ExplicitPose(tree, member) &&
       !(tag == "frame" &&

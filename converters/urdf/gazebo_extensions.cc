@@ -35,8 +35,8 @@ std::optional<std::string> ValueOf(const GazeboContext& ctx,
                        : kind == Kind::kInteger ? "an integer"
                                                 : "3 numbers";
   ctx.diags->Warning(Code::kValueInvalid, Locate(setting),
-                     "<gazebo> setting <" + Tag(setting) + "> value '" +
-                         value + "' is not " + wanted +
+                     "<gazebo> setting <" + std::string(Tag(setting)) +
+                         "> value '" + value + "' is not " + wanted +
                          "; it is not written");
   return std::nullopt;
 }
@@ -81,8 +81,8 @@ class Leftovers {
     }
     CopyXml(setting, ctx_.tree, node_, ctx_.namespaces);
     ctx_.diags->Warning(Code::kElementInvalid, Locate(setting),
-                        "<gazebo> setting <" + Tag(setting) + "> " + why +
-                            "; it is kept in <urdf:gazebo>");
+                        "<gazebo> setting <" + std::string(Tag(setting)) +
+                            "> " + why + "; it is kept in <urdf:gazebo>");
   }
 
  private:
@@ -123,7 +123,7 @@ void RepairNestedNames(const GazeboContext& ctx, XmlElement source,
   while (!stack.empty()) {
     const auto [from, node] = stack.back();
     stack.pop_back();
-    const std::string tag = Tag(from);
+    const std::string tag(Tag(from));
     if (!CheckedByLibsdformat(tag)) continue;
     push_children(from, node);
     const std::optional<std::string> name = ctx.tree->Attribute(node, "name");
@@ -152,7 +152,7 @@ NodeId CopyNamed(const GazeboContext& ctx, XmlElement setting,
   const NodeId node =
       CopyXml(setting, ctx.tree, target, ctx.namespaces);
   RepairNestedNames(ctx, setting, node, /*with_top=*/false);
-  const std::string tag = Tag(setting);
+  const std::string tag(Tag(setting));
   const std::optional<std::string> name = ctx.tree->Attribute(node, "name");
   if (!name || !CheckedByLibsdformat(tag)) return node;
   NameScope& scope = (*ctx.scopes)[target];
@@ -196,7 +196,8 @@ void CopyRelativeTo(const GazeboContext& ctx, XmlElement setting,
 void CopyIntoEach(const GazeboContext& ctx, XmlElement block,
                   const std::vector<NodeId>& targets, Leftovers* leftovers) {
   if (targets.empty()) {
-    leftovers->Keep(block, "has no <" + Tag(block) + "> to apply to");
+    leftovers->Keep(block,
+                    "has no <" + std::string(Tag(block)) + "> to apply to");
     return;
   }
   for (const NodeId target : targets) {
@@ -223,7 +224,7 @@ void SetMaterialScript(const GazeboContext& ctx, XmlElement setting,
 // Link properties: whether `setting` is one, and if so applies it.
 bool ApplyLinkProperty(const GazeboContext& ctx, XmlElement setting,
                        NodeId link) {
-  const std::string tag = Tag(setting);
+  const std::string tag(Tag(setting));
   if (tag == "turnGravityOff") {  // gravity, negated
     SetAt(ctx, link, "gravity", GazeboTrue(setting) ? "false" : "true",
           Locate(setting));
@@ -255,7 +256,7 @@ bool GazeboTrue(XmlElement setting) {
 
 bool PreservesFixedJoint(XmlElement gazebo) {
   for (XmlElement c : ChildElements(gazebo)) {
-    const std::string tag = Tag(c);
+    const std::string tag(Tag(c));
     if (IsGazeboPreserveFixedJoint(tag) &&
         GazeboTrue(c)) {
       return true;
@@ -269,7 +270,7 @@ void ApplyLinkGazebo(const GazeboContext& ctx, XmlElement gazebo,
   Leftovers leftovers(ctx, gazebo);
   const bool is_frame = !target.frame.empty();
   for (XmlElement setting : ChildElements(gazebo)) {
-    const std::string tag = Tag(setting);
+    const std::string tag(Tag(setting));
     if (const GazeboSetting* known =
             FindGazeboSetting(kGazeboCollisionSettings, tag)) {
       if (target.collisions.empty()) {
@@ -304,7 +305,7 @@ void ApplyJointGazebo(const GazeboContext& ctx, XmlElement gazebo,
                       NodeId joint, bool has_axis) {
   Leftovers leftovers(ctx, gazebo);
   for (XmlElement setting : ChildElements(gazebo)) {
-    const std::string tag = Tag(setting);
+    const std::string tag(Tag(setting));
     if (IsGazeboPreserveFixedJoint(tag)) {
       continue;  // read by the plan: the joint is a joint
     }
@@ -323,7 +324,7 @@ void ApplyJointGazebo(const GazeboContext& ctx, XmlElement gazebo,
 
 void ApplyModelGazebo(const GazeboContext& ctx, XmlElement gazebo) {
   for (XmlElement setting : ChildElements(gazebo)) {
-    const std::string tag = Tag(setting);
+    const std::string tag(Tag(setting));
     if (tag == "static") {
       SetAt(ctx, ctx.model, "static", *ValueOf(ctx, setting, Kind::kBool),
             Locate(setting));

@@ -6,7 +6,7 @@ namespace sdfconv {
 
 void KeepUnknown(const ImportContext& ctx, XmlElement element,
                  std::string_view parent_tag, NodeId parent) {
-  const std::string tag = Tag(element);
+  const std::string tag(Tag(element));
   if (IsNamespaced(element)) {
     // Already a custom element (xacro leftovers, drake:..., sensor:...).
     CopyXml(element, ctx.tree, parent, ctx.namespaces);

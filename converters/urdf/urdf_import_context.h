@@ -45,7 +45,7 @@ struct ImportContext {
 inline NodeId KeepAsUrdf(const ImportContext& ctx, XmlElement element,
                          NodeId parent) {
   return CopyXml(element, ctx.tree, parent, ctx.namespaces,
-                 std::string(kUrdfPrefix) + ":" + Tag(element));
+                 std::string(kUrdfPrefix) + ":" + std::string(Tag(element)));
 }
 
 // An element URDF does not define, under URDF element `parent_tag`: copied

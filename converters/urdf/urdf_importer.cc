@@ -118,7 +118,7 @@ void Importer::CreateShells() {
     }
     if (!xml_.IsElement(id)) continue;
     const XmlElement c(&xml_, id);
-    const std::string tag = Tag(c);
+    const std::string tag(Tag(c));
     if (tag == "link") {
       CreateLinkShell(c);
     } else if (tag == "joint") {
@@ -312,7 +312,7 @@ std::optional<XmlTree> ImportUrdf(const XmlTree& xml,
                                   Diagnostics* diags) {
   if (Tag(RootElement(xml)) != "robot") {
     diags->Error(Code::kElementInvalid, Locate(RootElement(xml)),
-                 "the root element is <" + Tag(RootElement(xml)) +
+                 "the root element is <" + std::string(Tag(RootElement(xml))) +
                      ">; a URDF has <robot>");
     return std::nullopt;
   }

@@ -82,7 +82,7 @@ void WriteAxis(const ImportContext& ctx, const JointPlan& joint, NodeId node) {
 
 // What URDF says about the joint that SDFormat has no element for.
 bool KeptVerbatim(const urdf::Joint& joint, XmlElement child) {
-  const std::string tag = Tag(child);
+  const std::string tag(Tag(child));
   if (tag == "mimic" || tag == "safety_controller" || tag == "calibration") {
     return true;
   }

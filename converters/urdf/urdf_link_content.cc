@@ -157,7 +157,7 @@ LinkContent WriteVisualsAndCollisions(const ImportContext& ctx,
   size_t v = 0;
   size_t c = 0;
   for (XmlElement e : ChildElements(link.xml)) {
-    const std::string tag = Tag(e);
+    const std::string tag(Tag(e));
     if (tag == "visual" && v < l.visual_array.size()) {
       const urdf::Visual& visual = *l.visual_array[v];
       const NodeId node = ctx.tree->AppendElement(into, "visual", ctx.At(e));
@@ -210,7 +210,7 @@ void WriteInertial(const ImportContext& ctx, const LinkPlan& link,
 void KeepUnknownLinkChildren(const ImportContext& ctx, const LinkPlan& link,
                              NodeId keep_in) {
   for (XmlElement e : ChildElements(link.xml)) {
-    const std::string tag = Tag(e);
+    const std::string tag(Tag(e));
     if (tag == "inertial" || tag == "visual" || tag == "collision") continue;
     KeepUnknown(ctx, e, "link", keep_in);
   }

@@ -61,7 +61,7 @@ UrdfPlan Planner::Run() {
 // <link>/<joint> has one.
 void Planner::Collect() {
   for (XmlElement e : ChildElements(RootElement(xml_))) {
-    const std::string tag = Tag(e);
+    const std::string tag(Tag(e));
     const std::string name = Attribute(e, "name").value_or("");
     if (tag == "link") {
       LinkPlan& link = plan_.links[name];

@@ -194,7 +194,7 @@ SourceLocation LocateUrdfdomMessages(const XmlTree& xml,
   for (const std::string& message : messages) {
     XmlElement subject = SubjectOf(robot, message);
     if (!subject) continue;
-    const std::string tag = Tag(subject);
+    const std::string tag(Tag(subject));
     if (tag == "link" || tag == "joint") subject = Refine(subject, messages);
     return Locate(subject);
   }

@@ -32,7 +32,9 @@ std::string Setting(const std::string& tag, const std::string& value) {
 std::optional<std::map<std::string, std::string>> Leaves(XmlElement top) {
   std::map<std::string, std::string> out;
   std::vector<std::pair<XmlElement, std::string>> todo;
-  for (XmlElement c : ChildElements(top)) todo.push_back({c, Tag(c)});
+  for (XmlElement c : ChildElements(top)) {
+    todo.push_back({c, std::string(Tag(c))});
+  }
   while (!todo.empty()) {
     auto [node, path] = todo.back();
     todo.pop_back();
@@ -41,7 +43,9 @@ std::optional<std::map<std::string, std::string>> Leaves(XmlElement top) {
     if (children.empty()) {
       if (!out.emplace(path, Trimmed(node)).second) return std::nullopt;
     }
-    for (XmlElement c : children) todo.push_back({c, path + "/" + Tag(c)});
+    for (XmlElement c : children) {
+      todo.push_back({c, path + "/" + std::string(Tag(c))});
+    }
   }
   return out;
 }
@@ -194,7 +198,7 @@ class Blocks {
       if (XmlElement x = Xml(c)) placed.emplace(x, c);
     }
     for (XmlElement c : ChildElements(xml)) {
-      const std::string tag = Tag(c);
+      const std::string tag(Tag(c));
       if (tag == "pose" || tag == "inertial" || tag == "visual" ||
           tag == "collision" || tag == "frame" || InUrdfNamespace(c)) {
         continue;
@@ -220,7 +224,7 @@ class Blocks {
       leaves.emplace();
       leaves->emplace(Tag(c), Trimmed(c));
     } else if (const auto below = Leaves(c)) {
-      leaves = Prefixed(*below, Tag(c) + "/");
+      leaves = Prefixed(*below, std::string(Tag(c)) + "/");
     }
     if (!leaves) return std::nullopt;
     std::string out = TakeSettings(kGazeboLinkSettings, &*leaves);
@@ -285,7 +289,7 @@ class Blocks {
                          ElementId at, const std::string& link) {
     const std::optional<std::string> content =
         SameContent(visuals, [](XmlElement child) {
-          const std::string tag = Tag(child);
+          const std::string tag(Tag(child));
           return tag != "pose" && tag != "geometry" && tag != "material" &&
                  tag != "frame" && !InUrdfNamespace(child);
         });
@@ -308,7 +312,7 @@ class Blocks {
       std::map<std::string, std::string> m;
       bool ok = true;
       for (XmlElement child : ChildElements(c)) {
-        const std::string tag = Tag(child);
+        const std::string tag(Tag(child));
         if (tag == "surface") {
           const auto leaves = Leaves(child);
           if (!leaves) ok = false;
@@ -342,7 +346,7 @@ class Blocks {
     // collision has the same.
     const std::optional<std::string> content =
         SameContent(collisions, [](XmlElement child) {
-          const std::string tag = Tag(child);
+          const std::string tag(Tag(child));
           return tag == "surface" || tag == "laser_retro" ||
                  tag == "max_contacts";
         });
@@ -403,7 +407,7 @@ class Blocks {
     std::string out;
     if (KeepsMasslessChild(joint)) out += Setting(kGazeboPreserveFixedJoint, "true");
     for (XmlElement c : ChildElements(xml)) {
-      const std::string tag = Tag(c);
+      const std::string tag(Tag(c));
       if (tag == "pose" || tag == "parent" || tag == "child" ||
           tag == "axis2" || tag == "frame" || InUrdfNamespace(c)) {
         continue;
@@ -438,7 +442,7 @@ class Blocks {
     for (XmlElement c : ChildElements(dynamics ? dynamics : axis)) {
       if (!dynamics) break;
       std::map<std::string, std::string> leaf = {
-          {"axis/dynamics/" + Tag(c), Trimmed(c)}};
+          {"axis/dynamics/" + std::string(Tag(c)), Trimmed(c)}};
       out += TakeSettings(kGazeboJointSettings, &leaf);
     }
     for (const char* lost : {"stiffness", "dissipation"}) {
@@ -472,7 +476,7 @@ class Blocks {
     std::string out;
     if (!xml) return out;
     for (XmlElement c : ChildElements(xml)) {
-      const std::string tag = Tag(c);
+      const std::string tag(Tag(c));
       if (tag == "pose" || tag == "include" ||
           ((tag == "link" || tag == "joint" || tag == "frame" ||
             tag == "model" || IsNamespaced(c)) &&
@@ -492,7 +496,7 @@ class Blocks {
       XmlElement nested = inside ? Xml(e) : XmlElement();
       if (!nested) continue;
       for (XmlElement c : ChildElements(nested)) {
-        const std::string tag = Tag(c);
+        const std::string tag(Tag(c));
         if (tag == "plugin" || tag == "self_collide" || tag == "enable_wind") {
           Warn(e, "<" + tag + "> of nested model '" + doc_.at(e).name +
                       "' is not written: a URDF has one robot-level <gazebo>");

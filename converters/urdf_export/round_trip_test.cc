@@ -285,7 +285,7 @@ std::string Canonical(XmlElement top) {
     const Item item = todo.back();
     todo.pop_back();
     if (item.close) {
-      out += "</" + Tag(item.node) + ">";
+      out += "</" + std::string(Tag(item.node)) + ">";
       continue;
     }
     std::map<std::string, std::string> attributes;
@@ -296,7 +296,7 @@ std::string Canonical(XmlElement top) {
       }
       attributes[a.name] = a.value;
     }
-    out += "<" + Tag(item.node);
+    out += "<" + std::string(Tag(item.node));
     for (const auto& [k, v] : attributes) out += " " + k + "=\"" + v + "\"";
     out += ">" + std::string(TrimWhitespace(Text(item.node)));
     todo.push_back({item.node, true});
@@ -309,11 +309,11 @@ std::string Canonical(XmlElement top) {
 }
 
 // Gazebo settings whose value is one boolean or number, and their aliases.
-std::string GazeboKey(const std::string& tag) {
+std::string GazeboKey(std::string_view tag) {
   if (tag == "self_collide") return "selfCollide";
   if (tag == "cfmDamping") return "implicitSpringDamper";
   if (tag == "disableFixedJointLumping") return "preserveFixedJoint";
-  return tag;
+  return std::string(tag);
 }
 
 bool IsBoolSetting(const std::string& key) {

@@ -256,7 +256,7 @@ std::string UrdfExtensions::JointContent(const UrdfJoint& joint,
   std::string out;
   if (!kept) return out;
   for (XmlElement c : ChildElements(kept)) {
-    const std::string tag = Tag(c);
+    const std::string tag(Tag(c));
     if (tag == "origin" || tag == "parent" || tag == "child") continue;
     if (tag == "mimic") {
       out += Mimic(c, joint_names_, 4);

@@ -330,7 +330,8 @@ TEST(GazeboBlocks, EverySettingOfTheTableRoundTrips) {
   for (XmlElement g = FirstChildElement(RootElement(*xml), "gazebo"); g;
        g = NextSiblingElement(g, "gazebo")) {
     const std::string ref = Attribute(g, "reference").value_or("");
-    for (XmlElement c : ChildElements(g)) back[ref][Tag(c)] = Text(c);
+    for (XmlElement c : ChildElements(g))
+      back[ref][std::string(Tag(c))] = Text(c);
   }
   const auto expect = [&](const std::string& ref, const GazeboSetting& s) {
     EXPECT_EQ(back[ref][std::string(s.tag)], value(s.kind))

@@ -600,7 +600,7 @@ class Writer {
   std::optional<std::string> Geometry(ElementId id, XmlElement node) {
     XmlElement geometry = FirstChildElement(node, "geometry");
     XmlElement shape = geometry ? FirstChildElement(geometry) : XmlElement();
-    const std::string kind = shape ? Tag(shape) : "";
+    const std::string kind(shape ? Tag(shape) : "");
     const auto bad = [&](const std::string& why) -> std::optional<std::string> {
       const std::string message = Quoted(doc_.at(id).name) + ": " + why;
       if (options_.unsupported_geometry == UrdfUnsupportedGeometry::kRefuse) {

@@ -131,7 +131,7 @@ bool InUrdfNamespace(XmlElement element) {
 }
 
 std::string LocalTag(XmlElement element) {
-  const std::string& tag = Tag(element);
+  const std::string tag(Tag(element));
   const size_t colon = tag.find(':');
   return colon == std::string::npos ? tag : tag.substr(colon + 1);
 }

@@ -64,7 +64,7 @@ struct XmlElementHash {
 
 // The element's name as written, with its namespace prefix if any
 // ("link", "mysim:custom").
-[[nodiscard]] inline const std::string& Tag(XmlElement e) {
+[[nodiscard]] inline std::string_view Tag(XmlElement e) {
   return e.tree().Tag(e.id());
 }
 

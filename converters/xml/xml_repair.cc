@@ -64,18 +64,22 @@ int XmlTree::RepairDeclarations(Diagnostics* diags) {
         // Out of its place: the indentation before it and the line break
         // after it go with it.
         if (k > 0 && nodes_[kids[k - 1]].type == XmlNodeType::kText) {
-          std::string& prev = nodes_[kids[k - 1]].raw;
+          XmlText& prev = nodes_[kids[k - 1]].raw;
           const size_t end = prev.find_last_not_of(" \t");
-          if (end == std::string::npos || prev[end] == '\n') {
-            prev.erase(end == std::string::npos ? 0 : end + 1);
+          if (end == std::string_view::npos || prev[end] == '\n') {
+            prev.remove_suffix(prev.size() -
+                               (end == std::string_view::npos ? 0 : end + 1));
           }
         }
         Detach(decl);
         if (k < nodes_[0].children.size()) {
           XmlNode& next = nodes_[nodes_[0].children[k]];
           if (next.type == XmlNodeType::kText) {
-            if (next.raw.compare(0, 2, "\r\n") == 0) next.raw.erase(0, 2);
-            else if (next.raw.compare(0, 1, "\n") == 0) next.raw.erase(0, 1);
+            if (next.raw.compare(0, 2, "\r\n") == 0) {
+              next.raw.remove_prefix(2);
+            } else if (next.raw.compare(0, 1, "\n") == 0) {
+              next.raw.remove_prefix(1);
+            }
           }
         }
         if (declared) {
@@ -85,7 +89,7 @@ int XmlTree::RepairDeclarations(Diagnostics* diags) {
           XmlNode& lead = nodes_[nodes_[0].children[0]];
           if (lead.type == XmlNodeType::kText &&
               lead.raw.compare(0, kBom.size(), kBom) == 0) {
-            lead.raw.erase(0, kBom.size());
+            lead.raw.remove_prefix(kBom.size());
             InsertAt(0, 0, NewText(kBom));
             at = 1;
           }
@@ -96,9 +100,11 @@ int XmlTree::RepairDeclarations(Diagnostics* diags) {
       } else {  // only whitespace (after a byte order mark) before it
         for (size_t j = 0; j < k; ++j) {
           XmlNode& lead = nodes_[kids[j]];
-          lead.raw = j == 0 && lead.raw.compare(0, kBom.size(), kBom) == 0
-                         ? std::string(kBom)
-                         : std::string();
+          if (j == 0 && lead.raw.compare(0, kBom.size(), kBom) == 0) {
+            lead.raw.remove_suffix(lead.raw.size() - kBom.size());
+          } else {
+            lead.raw = XmlText();
+          }
         }
         written = "without the whitespace before it";
       }
@@ -125,21 +131,22 @@ int XmlTree::RepairTolerances(NodeId id, Diagnostics* diags) {
                 LineWithin(node.raw, at == std::string::npos ? 0 : at,
                            node.line),
                 "with '- -'", diags);
-      nodes_[n].raw = RepairComment(nodes_[n].raw);
+      nodes_[n].raw = Keep(RepairComment(nodes_[n].raw));
       ++repairs;
     } else if (node.type == XmlNodeType::kText && HasBareAmpersand(node.raw)) {
       size_t at = node.raw.find('&');
       while (!IsBareAmpersand(node.raw, at)) at = node.raw.find('&', at + 1);
       SayRepair(XmlTolerance::kBareAmpersand, n,
                 LineWithin(node.raw, at, node.line), "as '&amp;'", diags);
-      nodes_[n].raw = RepairAmpersands(nodes_[n].raw);
+      nodes_[n].raw = Keep(RepairAmpersands(nodes_[n].raw));
       ++repairs;
     } else if (node.type == XmlNodeType::kElement) {
       for (RawAttribute& a : nodes_[n].attributes) {
         if (!HasBareAmpersand(a.raw)) continue;
         SayRepair(XmlTolerance::kBareAmpersand, n, 0,
-                  "as '&amp;' in attribute '" + a.name + "'", diags);
-        a.raw = RepairAmpersands(a.raw);
+                  "as '&amp;' in attribute '" + std::string(a.name) + "'",
+                  diags);
+        a.raw = Keep(RepairAmpersands(a.raw));
         ++repairs;
       }
     }

@@ -2,6 +2,7 @@
 #include "converters/xml/xml_tree.h"
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <unordered_map>
 #include <utility>
@@ -19,34 +20,36 @@ bool IsNamespaceDeclaration(std::string_view name) {
   return name == "xmlns" || name.rfind("xmlns:", 0) == 0;
 }
 
-// A subtree walk for Serialize: (node, leaving?) pairs on an explicit stack.
-void Write(const std::vector<XmlNode>& nodes, NodeId start, std::string* out) {
+// Hands `piece` every piece of text of the subtree at `start`, in document
+// order: (node, leaving?) pairs on an explicit stack.
+template <typename Piece>
+void Walk(const std::vector<XmlNode>& nodes, NodeId start, Piece piece) {
   std::vector<std::pair<NodeId, bool>> stack = {{start, false}};
   while (!stack.empty()) {
     const auto [id, leaving] = stack.back();
     stack.pop_back();
     const XmlNode& n = nodes[id];
     if (n.type != XmlNodeType::kElement && n.type != XmlNodeType::kDocument) {
-      *out += n.raw;
+      piece(n.raw);
       continue;
     }
     if (leaving) {
-      *out += n.end;
+      piece(n.end);
       continue;
     }
     if (n.type == XmlNodeType::kElement) {
-      *out += '<';
-      *out += n.tag;
+      piece("<");
+      piece(n.tag);
       for (const RawAttribute& a : n.attributes) {
-        *out += a.lead;
-        *out += a.name;
-        *out += a.eq;
-        *out += a.quote;
-        *out += a.raw;
-        *out += a.quote;
+        piece(a.lead);
+        piece(a.name);
+        piece(a.eq);
+        piece(std::string_view(&a.quote, 1));
+        piece(a.raw);
+        piece(std::string_view(&a.quote, 1));
       }
-      *out += n.tail;
-      *out += n.self_closing ? "/>" : ">";
+      piece(n.tail);
+      piece(n.self_closing ? "/>" : ">");
       if (n.self_closing) continue;
     }
     stack.push_back({id, true});
@@ -54,6 +57,10 @@ void Write(const std::vector<XmlNode>& nodes, NodeId start, std::string* out) {
       stack.push_back({*it, false});
     }
   }
+}
+
+void Write(const std::vector<XmlNode>& nodes, NodeId start, std::string* out) {
+  Walk(nodes, start, [out](std::string_view piece) { *out += piece; });
 }
 
 // The trailing spaces/tabs of `raw` after its last line break, if all of
@@ -97,6 +104,20 @@ std::string XmlTree::Serialize() const {
   return out;
 }
 
+bool XmlTree::Reads(std::string_view text) const {
+  size_t at = 0;
+  bool same = true;
+  Walk(nodes_, 0, [&](std::string_view piece) {
+    if (!same) return;
+    // A piece the scan took from `text` is that very slice: no compare.
+    same = piece.size() <= text.size() - at &&
+           (piece.data() == text.data() + at ||
+            text.compare(at, piece.size(), piece) == 0);
+    at += piece.size();
+  });
+  return same && at == text.size();
+}
+
 std::string XmlTree::SerializeNode(NodeId id) const {
   std::string out;
   Write(nodes_, id, &out);
@@ -129,7 +150,7 @@ std::vector<XmlAttribute> XmlTree::Attributes(NodeId id) const {
   std::vector<XmlAttribute> out;
   for (const RawAttribute& a : nodes_[id].attributes) {
     if (IsNamespaceDeclaration(a.name)) continue;
-    out.push_back({a.name, DecodeXmlAttribute(a.raw),
+    out.push_back({std::string(a.name), DecodeXmlAttribute(a.raw),
                    a.name.find(':') != std::string::npos});
   }
   return out;
@@ -157,8 +178,9 @@ std::vector<NodeId> XmlTree::ChildElements(NodeId id) const {
 }
 
 std::string XmlTree::CommentText(NodeId id) const {
-  const std::string& raw = nodes_[id].raw;
-  return raw.size() >= 7 ? raw.substr(4, raw.size() - 7) : std::string();
+  const std::string_view raw = nodes_[id].raw;
+  return raw.size() >= 7 ? std::string(raw.substr(4, raw.size() - 7))
+                         : std::string();
 }
 
 NodeId XmlTree::FirstChild(NodeId id, std::string_view tag) const {
@@ -244,25 +266,34 @@ void XmlTree::IndexPaths() {
 }
 
 std::string XmlTree::ElementPath(NodeId id) const {
-  // "/tag[@name=\"n\"]" for `count` elements ending at `last`.
+  // "/tag[@name=\"n\"]" for `count` elements ending at `last`; no count
+  // exceeds kFullPathDepth, so the chain needs no allocation.
+  static_assert(2 * kPathEndSegments <= kFullPathDepth);
   auto segments = [this](NodeId last, int count, std::string* out) {
-    std::vector<NodeId> chain;
-    for (NodeId n = last; IsElement(n) && count > 0;
-         n = nodes_[n].parent, --count) {
-      chain.push_back(n);
+    std::array<NodeId, kFullPathDepth> chain;
+    int size = 0;
+    for (NodeId n = last; IsElement(n) && size < count; n = nodes_[n].parent) {
+      chain[size++] = n;
     }
-    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    while (size > 0) {
+      const XmlNode& node = nodes_[chain[--size]];
       *out += '/';
-      *out += nodes_[*it].tag;
-      if (const auto name = Attribute(*it, "name")) {
-        *out += "[@name=\"" + *name + "\"]";
+      *out += node.tag;
+      if (const RawAttribute* name = FindAttribute(node, "name")) {
+        *out += "[@name=\"";
+        if (name->raw.find_first_of("&\r\n\t") == std::string_view::npos) {
+          *out += name->raw;
+        } else {
+          *out += DecodeXmlAttribute(name->raw);
+        }
+        *out += "\"]";
       }
     }
   };
   std::string path;
   const int depth = Depth(id);
   if (depth <= kFullPathDepth) {
-    segments(id, INT_MAX, &path);
+    segments(id, kFullPathDepth, &path);
     return path;
   }
   NodeId head = kNoNode;
@@ -364,25 +395,25 @@ void XmlTree::SetAttribute(NodeId id, std::string_view name,
   ++revision_;
   for (RawAttribute& a : nodes_[id].attributes) {
     if (a.name != name) continue;
-    a.raw = EscapeXmlAttribute(value, a.quote);
+    a.raw = Keep(EscapeXmlAttribute(value, a.quote));
     return;
   }
   RawAttribute a;
-  a.lead = " ";
-  a.name = std::string(name);
-  a.eq = "=";
+  a.lead = XmlText::Literal(" ");
+  a.name = Keep(name);
+  a.eq = XmlText::Literal("=");
   // Follow the element's own quoting, else the document's.
   a.quote = nodes_[id].attributes.empty() ? quote_
                                           : nodes_[id].attributes[0].quote;
-  a.raw = EscapeXmlAttribute(value, a.quote);
-  nodes_[id].attributes.push_back(std::move(a));
+  a.raw = Keep(EscapeXmlAttribute(value, a.quote));
+  nodes_[id].attributes.push_back(a);
 }
 
 void XmlTree::RenameAttribute(NodeId id, std::string_view from,
                               std::string_view to) {
   ++revision_;
   for (RawAttribute& a : nodes_[id].attributes) {
-    if (a.name == from) a.name = std::string(to);
+    if (a.name == from) a.name = Keep(to);
   }
 }
 
@@ -400,9 +431,10 @@ void XmlTree::RenameElement(NodeId id, std::string_view tag) {
   ++revision_;
   XmlNode& n = nodes_[id];
   if (!n.self_closing && n.end.size() >= n.tag.size() + 2) {
-    n.end = "</" + std::string(tag) + n.end.substr(n.tag.size() + 2);
+    n.end = Keep("</" + std::string(tag) +
+                 std::string(n.end.substr(n.tag.size() + 2)));
   }
-  n.tag = std::string(tag);
+  n.tag = Keep(tag);
 }
 
 void XmlTree::SetText(NodeId id, std::string_view value) {
@@ -417,7 +449,7 @@ void XmlTree::SetText(NodeId id, std::string_view value) {
       first_text = c;
     } else {
       nodes_[c].type = XmlNodeType::kText;
-      nodes_[c].raw.clear();
+      nodes_[c].raw = XmlText();
     }
   }
   const std::string escaped = EscapeXmlText(value);
@@ -429,21 +461,26 @@ void XmlTree::SetText(NodeId id, std::string_view value) {
   XmlNode& t = nodes_[first_text];
   if (t.type == XmlNodeType::kCData) {
     t.type = XmlNodeType::kText;
-    t.raw = escaped;
+    t.raw = Keep(escaped);
     return;
   }
   size_t b = 0, e = t.raw.size();
   while (b < e && IsSpace(t.raw[b])) ++b;
   while (e > b && IsSpace(t.raw[e - 1])) --e;
-  t.raw = t.raw.substr(0, b) + escaped + t.raw.substr(e);
+  if (b == 0 && e == t.raw.size()) {
+    t.raw = Keep(escaped);
+    return;
+  }
+  t.raw = Keep(std::string(t.raw.substr(0, b)) + escaped +
+               std::string(t.raw.substr(e)));
 }
 
 NodeId XmlTree::NewElement(std::string_view tag, std::string_view text) {
   XmlNode n;
   n.type = XmlNodeType::kElement;
-  n.tag = std::string(tag);
+  n.tag = Keep(tag);
   n.self_closing = text.empty();
-  if (!n.self_closing) n.end = "</" + n.tag + ">";
+  if (!n.self_closing) n.end = Keep("</" + std::string(tag) + ">");
   const NodeId id = Add(std::move(n));
   if (!text.empty()) InsertAt(id, 0, NewText(EscapeXmlText(text)));
   return id;
@@ -452,14 +489,14 @@ NodeId XmlTree::NewElement(std::string_view tag, std::string_view text) {
 NodeId XmlTree::NewText(std::string_view raw) {
   XmlNode n;
   n.type = XmlNodeType::kText;
-  n.raw = std::string(raw);
+  n.raw = Keep(raw);
   return Add(std::move(n));
 }
 
 NodeId XmlTree::NewComment(std::string_view text) {
   XmlNode n;
   n.type = XmlNodeType::kComment;
-  n.raw = "<!--" + std::string(text) + "-->";
+  n.raw = Keep("<!--" + std::string(text) + "-->");
   return Add(std::move(n));
 }
 
@@ -499,6 +536,15 @@ NodeId XmlTree::Import(const XmlTree& from, NodeId id) {
     }
     copy.children.clear();
     copy.parent = kNoNode;
+    // The text is `from`'s: keep our own copy of it.
+    for (XmlText* piece : {&copy.raw, &copy.tag, &copy.tail, &copy.end}) {
+      *piece = Keep(*piece);
+    }
+    for (RawAttribute& a : copy.attributes) {
+      for (XmlText* piece : {&a.lead, &a.name, &a.eq, &a.raw}) {
+        *piece = Keep(*piece);
+      }
+    }
     return Add(std::move(copy));
   };
   // (source in `from`, copy here) pairs; children after their parent.
@@ -534,8 +580,8 @@ void XmlTree::OpenIfSelfClosing(NodeId id) {
   XmlNode& n = nodes_[id];
   if (!n.self_closing) return;
   n.self_closing = false;
-  while (!n.tail.empty() && IsSpace(n.tail.back())) n.tail.pop_back();
-  n.end = "</" + n.tag + ">";
+  while (!n.tail.empty() && IsSpace(n.tail.back())) n.tail.remove_suffix(1);
+  n.end = Keep("</" + std::string(n.tag) + ">");
 }
 
 void XmlTree::InsertAt(NodeId parent, size_t index, NodeId child) {
@@ -633,9 +679,9 @@ void XmlTree::RemoveLine(NodeId id) {
   if (index > 0) {
     XmlNode& before = nodes_[nodes_[parent].children[index - 1]];
     if (before.type == XmlNodeType::kText && TrailingIndent(before.raw)) {
-      before.raw.erase(before.raw.rfind('\n'));
+      before.raw.remove_suffix(before.raw.size() - before.raw.rfind('\n'));
       if (!before.raw.empty() && before.raw.back() == '\r') {
-        before.raw.pop_back();
+        before.raw.remove_suffix(1);
       }
     }
   }
@@ -665,17 +711,20 @@ void XmlTree::Reindent(NodeId id, const std::string& from,
     stack.pop_back();
     XmlNode& node = nodes_[n];
     if (node.type == XmlNodeType::kText) {
-      std::string out;
-      size_t i = 0;
-      while (true) {
-        const size_t at = node.raw.find(needle, i);
-        if (at == std::string::npos) break;
-        out.append(node.raw, i, at - i);
-        out += "\n" + to;
-        i = at + needle.size();
+      const std::string_view raw = node.raw;
+      if (raw.find(needle) != std::string_view::npos) {
+        std::string out;
+        size_t i = 0;
+        while (true) {
+          const size_t at = raw.find(needle, i);
+          if (at == std::string_view::npos) break;
+          out.append(raw, i, at - i);
+          out += "\n" + to;
+          i = at + needle.size();
+        }
+        out.append(raw, i, std::string_view::npos);
+        node.raw = Keep(out);
       }
-      out.append(node.raw, i, std::string::npos);
-      node.raw = std::move(out);
     }
     for (NodeId c : node.children) stack.push_back(c);
   }

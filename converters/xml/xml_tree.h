@@ -7,7 +7,9 @@
 //    declaration, `<a></a>` versus `<a/>`), and Serialize() concatenates it,
 //    so an untouched tree serialises to its input byte for byte (Parse
 //    checks this and refuses the input otherwise). Edits replace the raw
-//    text of what they touch and nothing else.
+//    text of what they touch and nothing else. The pieces are views
+//    (xml_text.h) into the input, which the tree keeps whole, and into the
+//    text edits wrote: parsing copies no piece.
 //  - Located: every node knows where it comes from. A parsed element has
 //    its file and line (the line where its start tag ends, as libxml2
 //    counts) and an element path such as
@@ -53,6 +55,7 @@
 #include <string_view>
 #include <vector>
 
+#include "converters/xml/xml_text.h"
 #include "core/diagnostic.h"
 
 namespace sdfconv {
@@ -96,11 +99,11 @@ enum class XmlNodeType : uint8_t {
 // One attribute as written: `lead name eq quote raw quote`, e.g. for
 // `  name = 'a&amp;b'`: lead "  ", eq " = ", quote '\'', raw "a&amp;b".
 struct RawAttribute {
-  std::string lead;
-  std::string name;
-  std::string eq;
+  XmlText lead;
+  XmlText name;
+  XmlText eq;
   char quote = '"';
-  std::string raw;
+  XmlText raw;
 };
 
 struct XmlNode {
@@ -109,14 +112,14 @@ struct XmlNode {
   int32_t index = 0;  // its place in the parent's `children`
   std::vector<NodeId> children;
   // kText, kComment, kCData, kPi: the raw source text.
-  std::string raw;
+  XmlText raw;
   // kElement: `<tag attributes tail>` or `<tag attributes tail/>`, then the
   // children, then `end` (the raw end tag; empty when self-closing).
-  std::string tag;
+  XmlText tag;
   std::vector<RawAttribute> attributes;
-  std::string tail;
+  XmlText tail;
   bool self_closing = false;
-  std::string end;
+  XmlText end;
   int line = 0;  // parsed elements: see the file comment; other parsed
                  // nodes: the line they start on; else 0
   int32_t origin = -1;  // index of the source it stands for (SetOrigin)
@@ -175,9 +178,7 @@ class XmlTree {
   [[nodiscard]] bool IsElement(NodeId id) const {
     return id >= 0 && nodes_[id].type == XmlNodeType::kElement;
   }
-  [[nodiscard]] const std::string& Tag(NodeId id) const {
-    return nodes_[id].tag;
-  }
+  [[nodiscard]] std::string_view Tag(NodeId id) const { return nodes_[id].tag; }
   // True for a tag with a namespace prefix ("mysim:thing").
   [[nodiscard]] bool IsNamespaced(NodeId id) const;
   // Whether `id` is part of the document (not detached or removed).
@@ -306,6 +307,10 @@ class XmlTree {
  private:
   friend class XmlTreeScanner;
   XmlTree() = default;
+  // Parse, keeping `input` itself as the text the nodes view.
+  [[nodiscard]] static std::optional<XmlTree> ParseOwned(
+      std::string input, const std::string& path, Diagnostics* diags,
+      const XmlLimits& limits);
   NodeId Add(XmlNode node);
   size_t IndexInParent(NodeId id) const { return nodes_[id].index; }
   // Sets `index` of the children of `parent` from position `from` on.
@@ -322,6 +327,12 @@ class XmlTree {
   void SayRepair(XmlTolerance kind, NodeId at, int line,
                  std::string_view written, Diagnostics* diags) const;
 
+  // Every piece of text the nodes view: the input, and what edits wrote.
+  XmlText Keep(std::string_view text) { return text_.Keep(text); }
+  // Whether the pieces of the tree are `text` (the scan kept it whole).
+  bool Reads(std::string_view text) const;
+
+  TextStore text_;
   std::vector<XmlNode> nodes_;
   NodeId root_ = kNoNode;
   std::string file_;

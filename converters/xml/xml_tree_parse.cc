@@ -296,7 +296,7 @@ class XmlTreeScanner {
     XmlNode n;
     n.type = type;
     n.line = line_;
-    n.raw = std::string(text_.substr(pos_, end - pos_));
+    n.raw = Piece(pos_, end);
     Advance(end);
     Add(std::move(n), parent);
   }
@@ -305,6 +305,10 @@ class XmlTreeScanner {
         std::count(text_.begin() + static_cast<std::ptrdiff_t>(pos_),
                    text_.begin() + static_cast<std::ptrdiff_t>(to), '\n'));
     pos_ = to;
+  }
+  // The kept text [from, to).
+  XmlText Piece(size_t from, size_t to) const {
+    return XmlText(text_.substr(from, to - from));
   }
   bool StartsWith(std::string_view s) const {
     return text_.substr(pos_, s.size()) == s;
@@ -351,7 +355,7 @@ NodeId XmlTreeScanner::Run() {
     } else if (StartsWith("</")) {
       end = text_.find('>', pos_);
       if (end == std::string_view::npos || open.size() < 2) return kNoNode;
-      (*nodes_)[parent].end = std::string(text_.substr(pos_, end + 1 - pos_));
+      (*nodes_)[parent].end = Piece(pos_, end + 1);
       Advance(end + 1);
       open.pop_back();
     } else {
@@ -369,33 +373,33 @@ bool XmlTreeScanner::StartTag(NodeId parent, std::vector<NodeId>* open) {
   size_t i = pos_ + 1;
   const size_t name_start = i;
   while (i < text_.size() && !IsNameEnd(text_[i])) ++i;
-  n.tag = std::string(text_.substr(name_start, i - name_start));
+  n.tag = Piece(name_start, i);
   if (n.tag.empty()) return false;
   while (true) {
     const size_t lead_start = i;
     while (i < text_.size() && IsSpace(text_[i])) ++i;
     if (i >= text_.size()) return false;
     if (text_[i] == '>' || text_[i] == '/') {
-      n.tail = std::string(text_.substr(lead_start, i - lead_start));
+      n.tail = Piece(lead_start, i);
       n.self_closing = text_[i] == '/';
       i += n.self_closing ? 2 : 1;
       break;
     }
     RawAttribute a;
-    a.lead = std::string(text_.substr(lead_start, i - lead_start));
+    a.lead = Piece(lead_start, i);
     const size_t attr_name = i;
     while (i < text_.size() && !IsNameEnd(text_[i])) ++i;
-    a.name = std::string(text_.substr(attr_name, i - attr_name));
+    a.name = Piece(attr_name, i);
     const size_t eq_start = i;
     while (i < text_.size() && text_[i] != '"' && text_[i] != '\'') ++i;
     if (i >= text_.size() || a.name.empty()) return false;
-    a.eq = std::string(text_.substr(eq_start, i - eq_start));
+    a.eq = Piece(eq_start, i);
     a.quote = text_[i];
     const size_t value_end = text_.find(a.quote, i + 1);
     if (value_end == std::string_view::npos) return false;
-    a.raw = std::string(text_.substr(i + 1, value_end - i - 1));
+    a.raw = Piece(i + 1, value_end);
     i = value_end + 1;
-    n.attributes.push_back(std::move(a));
+    n.attributes.push_back(a);
   }
   const bool self_closing = n.self_closing;
   // The line where the start tag ends, as libxml2 counts element lines.
@@ -454,13 +458,21 @@ std::optional<XmlTree> XmlTree::Load(const std::string& path,
   const std::optional<std::string> bytes =
       ReadFileBytes(path, limits.max_bytes, diags);
   if (!bytes) return std::nullopt;
-  return Parse(*bytes, path, diags, limits);
+  return ParseOwned(std::move(*bytes), path, diags, limits);
 }
 
 std::optional<XmlTree> XmlTree::Parse(std::string_view text,
                                       const std::string& path,
                                       Diagnostics* diags,
                                       const XmlLimits& limits) {
+  return ParseOwned(std::string(text), path, diags, limits);
+}
+
+std::optional<XmlTree> XmlTree::ParseOwned(std::string input,
+                                           const std::string& path,
+                                           Diagnostics* diags,
+                                           const XmlLimits& limits) {
+  std::string_view text = input;
   const size_t max_bytes =
       std::min(limits.max_bytes, static_cast<size_t>(INT_MAX));
   if (text.size() > max_bytes) {
@@ -487,16 +499,17 @@ std::optional<XmlTree> XmlTree::Parse(std::string_view text,
   if (!limits.lenient && !lenient.spots.empty()) return std::nullopt;
   XmlTree tree;
   tree.file_ = path;
-  std::optional<std::string> utf8;
   if (const std::string encoding = ForeignEncoding(text); !encoding.empty()) {
-    utf8 = ToUtf8(text, encoding);
+    std::optional<std::string> utf8 = ToUtf8(text, encoding);
     if (!utf8) {
       diags->Error(Code::kXmlSyntaxError, {path, 0, ""},
                    "cannot read the text as " + encoding);
       return std::nullopt;
     }
-    text = *utf8;
+    text = tree.text_.Own(std::move(*utf8));
     tree.encoding_ = encoding;
+  } else {
+    text = tree.text_.Own(std::move(input));
   }
   // Every node but the document starts at a '<' that opens no end tag, or
   // is the text before a '<' (an end tag's too) or at the end: at most one
@@ -514,7 +527,7 @@ std::optional<XmlTree> XmlTree::Parse(std::string_view text,
   document.type = XmlNodeType::kDocument;
   tree.nodes_.push_back(std::move(document));
   tree.root_ = XmlTreeScanner(text, &tree.nodes_).Run();
-  if (tree.root_ == kNoNode || tree.Serialize() != text) {
+  if (tree.root_ == kNoNode || !tree.Reads(text)) {
     diags->Error(Code::kXmlSyntaxError, {path, 0, ""},
                  "the XML is well-formed but sdfconv cannot read it "
                  "losslessly");

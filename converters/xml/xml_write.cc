@@ -13,7 +13,7 @@ namespace {
 std::vector<XmlAttribute> AllAttributes(const XmlTree& tree, NodeId id) {
   std::vector<XmlAttribute> out;
   for (const RawAttribute& a : tree.at(id).attributes) {
-    out.push_back({a.name, DecodeXmlAttribute(a.raw),
+    out.push_back({std::string(a.name), DecodeXmlAttribute(a.raw),
                    a.name.find(':') != std::string::npos});
   }
   return out;
@@ -56,7 +56,8 @@ class Indented {
       const int depth = f.depth + 1;
       if (tree_.at(child).type == XmlNodeType::kComment) {
         Indent(depth);
-        out_ += tree_.at(child).raw + "\n";
+        out_ += tree_.at(child).raw;
+        out_ += '\n';
       } else {
         Open(child, depth);
       }
@@ -78,7 +79,7 @@ class Indented {
   }
 
   void Open(NodeId element, int depth) {
-    std::string tag = tree_.Tag(element);
+    std::string tag(tree_.Tag(element));
     std::vector<XmlAttribute> attributes = AllAttributes(tree_, element);
     if (options_.element) options_.element(element, &tag, &attributes);
     Indent(depth);
@@ -144,11 +145,14 @@ std::string WriteNormalizedXml(const XmlTree& tree) {
         break;
     }
     if (leaving) {
-      out += "</" + n.tag + ">";
+      out += "</";
+      out += n.tag;
+      out += '>';
       if (outside) out += '\n';
       continue;
     }
-    out += "<" + n.tag;
+    out += '<';
+    out += n.tag;
     AppendAttributes(AllAttributes(tree, id), &out);
     if (n.children.empty()) {
       out += outside ? "/>\n" : "/>";

@@ -129,7 +129,7 @@ std::optional<XmlView> ViewXml(const std::string& text,
   while (!stack.empty()) {
     const XmlElement e = stack.back();
     stack.pop_back();
-    const std::string tag = Tag(e);
+    const std::string tag(Tag(e));
     ++v.tag_counts[tag];
     if (tag == "plugin") ++v.plugins;
     const auto kids = ChildElements(e);

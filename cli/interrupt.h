@@ -4,7 +4,8 @@
 // finish or roll back, and exits with kExitInterrupted. A second signal
 // ends the process at once, by the default action: files are then still
 // either old or new (every write is a rename), but temporaries
-// (`*.tmp.<pid>`) of the writes in flight may remain.
+// (`*.tmp.<pid>`) of the writes in flight may remain, until a later run
+// removes them (RemoveStaleTemporaries, output_file.h).
 //
 //   const std::atomic<bool>& stop = StopOnSignals();
 //   while (!stop.load()) { ... }

@@ -1,6 +1,8 @@
 #include "cli/output_file.h"
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -8,6 +10,8 @@
 #include <climits>
 #include <cstdio>
 #include <cstring>
+#include <map>
+#include <memory>
 
 namespace sdfconv {
 namespace {
@@ -44,6 +48,32 @@ void SyncDirectory(const std::string& dir) {
 }
 
 constexpr mode_t kUmasked = static_cast<mode_t>(-1);
+constexpr std::string_view kTemporary = ".tmp.";
+
+std::string BaseName(const std::string& path) {
+  const size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// The process id of a temporary's name "STEM.tmp.<pid>" when STEM is in
+// `stems`, else 0.
+pid_t TemporaryOwner(std::string_view name,
+                     const std::set<std::string, std::less<>>& stems) {
+  const size_t at = name.rfind(kTemporary);
+  if (at == std::string_view::npos || at == 0) return 0;
+  const std::string_view digits = name.substr(at + kTemporary.size());
+  if (digits.empty() || digits.size() > 9 || digits[0] == '0') return 0;
+  pid_t pid = 0;
+  for (char c : digits) {
+    if (c < '0' || c > '9') return 0;
+    pid = pid * 10 + (c - '0');
+  }
+  return stems.count(name.substr(0, at)) != 0 ? pid : 0;
+}
+
+bool ProcessIsGone(pid_t pid) {
+  return pid != ::getpid() && ::kill(pid, 0) != 0 && errno == ESRCH;
+}
 
 // Writes, syncs and closes a new file at `tmp` (with permission bits `mode`,
 // or 0666 less the umask when `mode` is kUmasked); on failure sets `*error`
@@ -82,7 +112,8 @@ bool WriteNewFile(const std::string& tmp, std::string_view contents,
 bool ReplaceAtomically(const std::string& target, std::string_view contents,
                        mode_t mode, std::string* error,
                        OutputDirectories* batch) {
-  const std::string tmp = target + ".tmp." + std::to_string(::getpid());
+  const std::string tmp =
+      target + std::string(kTemporary) + std::to_string(::getpid());
   if (!WriteNewFile(tmp, contents, mode, error)) return false;
   if (std::rename(tmp.c_str(), target.c_str()) != 0) {
     *error = Failure("replace", target);
@@ -183,6 +214,32 @@ std::optional<std::string> OutputTarget(const std::string& path,
   errno = ELOOP;
   *error = Failure("follow", path);
   return std::nullopt;
+}
+
+std::vector<std::string> RemoveStaleTemporaries(
+    const std::vector<std::string>& targets) {
+  // directory -> the names of the targets in it
+  std::map<std::string, std::set<std::string, std::less<>>> stems;
+  for (const std::string& path : targets) {
+    std::string error;
+    const std::optional<std::string> target = OutputTarget(path, &error);
+    if (target) stems[DirectoryOf(*target)].insert(BaseName(*target));
+  }
+  std::vector<std::string> removed;
+  for (const auto& [dir, names] : stems) {
+    const std::unique_ptr<DIR, int (*)(DIR*)> listing(::opendir(dir.c_str()),
+                                                      &::closedir);
+    if (!listing) continue;
+    while (const dirent* entry = ::readdir(listing.get())) {
+      const pid_t pid = TemporaryOwner(entry->d_name, names);
+      if (pid == 0 || !ProcessIsGone(pid)) continue;
+      const std::string path = dir + "/" + entry->d_name;
+      struct stat st;
+      if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
+      if (::unlink(path.c_str()) == 0) removed.push_back(path);
+    }
+  }
+  return removed;
 }
 
 bool WriteOutputFile(const std::string& path, std::string_view contents,

@@ -16,7 +16,9 @@
 //   - anything else (a directory, a socket, a block device): refused.
 // Writers of different targets in one process (threads) never share a
 // temporary; two writers of the same target in one process would, and the
-// second fails rather than overwrite it.
+// second fails rather than overwrite it. A process killed while writing
+// leaves its temporary behind; RemoveStaleTemporaries clears those of the
+// targets a later run writes.
 //
 //   std::string error;
 //   if (!WriteOutputFile("out.json", text, &error)) {
@@ -33,6 +35,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_set>
+#include <vector>
 
 namespace sdfconv {
 
@@ -63,6 +66,15 @@ class OutputDirectories {
 // `*error` set when the links loop or cannot be read.
 [[nodiscard]] std::optional<std::string> OutputTarget(const std::string& path,
                                                       std::string* error);
+
+// Removes the temporaries (`TARGET.tmp.<pid>`, regular files) that writers
+// of `targets` left when their process died: those whose process no longer
+// runs on this machine (kill(pid, 0) says so). A temporary of a running
+// process, this one included, and any file that is not the temporary of one
+// of `targets` stay. Each directory is listed once. Returns the paths
+// removed.
+std::vector<std::string> RemoveStaleTemporaries(
+    const std::vector<std::string>& targets);
 
 // Writes `contents` to `path` by the rules above. Returns false and sets
 // `*error` to a message naming the file and the reason on failure.

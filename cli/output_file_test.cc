@@ -6,8 +6,10 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -244,6 +246,54 @@ TEST(OutputFileTest, ExistingTemporaryIsLeftAlone) {
   EXPECT_EQ(ReadAll(tmp), "someone else's");
   EXPECT_EQ(Entries(dir), std::vector<std::string>{"out.json.tmp." +
                                                    std::to_string(::getpid())});
+}
+
+// The id of a process that has ended (and been reaped).
+pid_t EndedProcess() {
+  const pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  return child;
+}
+
+// Only the temporaries of ended processes beside the given targets go: not
+// a running process's (this one's), not a file's that is not a target, not
+// a name that only looks like one, not a directory.
+TEST(OutputFileTest, StaleTemporariesOfTargetsAreRemoved) {
+  const std::string dir = MakeTempDir("stale_temporaries");
+  const std::string gone = std::to_string(EndedProcess());
+  const std::string alive = std::to_string(::getpid());
+  for (const std::string name :
+       {"a.sdf.tmp." + gone, "a.sdf.bak.tmp." + gone, "a.sdf.tmp." + alive,
+        "b.sdf.tmp." + gone, "a.sdf.tmp.x" + gone, "a.sdf.tmp.0" + gone}) {
+    std::ofstream(dir + "/" + name) << "part";
+  }
+  ::mkdir((dir + "/c.sdf.tmp." + gone).c_str(), 0755);
+  // A link to a target: its temporaries are beside the link's target.
+  ::mkdir((dir + "/real").c_str(), 0755);
+  std::ofstream(dir + "/real/d.sdf.tmp." + gone) << "part";
+  ASSERT_EQ(::symlink("real/d.sdf", (dir + "/d.sdf").c_str()), 0);
+
+  std::vector<std::string> removed = RemoveStaleTemporaries(
+      {dir + "/a.sdf", dir + "/a.sdf.bak", dir + "/c.sdf", dir + "/d.sdf"});
+  std::sort(removed.begin(), removed.end());
+  EXPECT_EQ(removed,
+            (std::vector<std::string>{dir + "/a.sdf.bak.tmp." + gone,
+                                      dir + "/a.sdf.tmp." + gone,
+                                      dir + "/real/d.sdf.tmp." + gone}));
+  std::vector<std::string> left = Entries(dir);
+  std::sort(left.begin(), left.end());
+  std::vector<std::string> kept = {"a.sdf.tmp." + alive,
+                                   "a.sdf.tmp.0" + gone,
+                                   "a.sdf.tmp.x" + gone,
+                                   "b.sdf.tmp." + gone,
+                                   "c.sdf.tmp." + gone,
+                                   "d.sdf",
+                                   "real"};
+  std::sort(kept.begin(), kept.end());
+  EXPECT_EQ(left, kept);
+  EXPECT_TRUE(Entries(dir + "/real").empty());
 }
 
 // The explicit mode is applied exactly, whatever the umask.

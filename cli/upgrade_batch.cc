@@ -208,6 +208,28 @@ BatchResult RunUpgrade(const BatchOptions& options,
   ProgressLine progress(err, static_cast<int>(inputs.size()),
                         options.progress && !inputs.empty() &&
                             diagnostics.format() == DiagnosticFormat::kText);
+  // What a killed run left: its temporaries beside what this one writes.
+  std::vector<std::string> targets;
+  if (policy.mode == BatchMode::kInPlace) {
+    for (const BatchInput& input : inputs) {
+      std::string error;
+      if (const auto target = OutputTarget(input.path, &error)) {
+        targets.push_back(*target);
+        targets.push_back(*target + ".bak");
+      }
+    }
+  } else if (policy.mode == BatchMode::kOutputDir) {
+    for (const FileRecord& record : result.files) {
+      targets.push_back(record.output);
+    }
+  }
+  if (!options.report.empty()) targets.push_back(options.report);
+  if (const std::vector<std::string> stale = RemoveStaleTemporaries(targets);
+      !stale.empty()) {
+    tell("upgrade: removed " + std::to_string(stale.size()) +
+         " temporary file(s) an interrupted run left (" + stale.front() +
+         (stale.size() > 1 ? ", ..." : "") + ")");
+  }
   // -o OUTDIR: each output directory made once and synced once, below.
   OutputDirectories directories;
   OutputPolicy writing = policy;

@@ -68,19 +68,28 @@ bool ReplaceInPlace(const std::string& path, const InputFile& in,
   const std::optional<std::string> target = OutputTarget(path, error);
   if (!target) return false;
   const std::string bak = *target + ".bak";
-  if (backup) {
-    if (Exists(bak)) {
+  bool made_backup = false;
+  if (backup && Exists(bak)) {
+    // A run killed between the backup and the replacement left the very
+    // backup this one would make: it is kept as it is. Any other backup is
+    // older work, never overwritten.
+    InputFile old;
+    std::string unread;
+    if (!ReadInput(bak, &old, &unread) || old.text != in.text) {
       *error = "backup '" + bak +
-               "' exists already (move it away, or use --no-backup); '" +
+               "' exists already and differs from the file (move it away, "
+               "or use --no-backup); '" +
                path + "' left as it was";
       return false;
     }
+  } else if (backup) {
     if (!WriteOutputFile(bak, in.text, PermissionsOf(in), error)) {
       return false;
     }
+    made_backup = true;
   }
   if (!WriteOutputFile(*target, text, PermissionsOf(in), error)) {
-    if (backup) ::unlink(bak.c_str());
+    if (made_backup) ::unlink(bak.c_str());
     return false;
   }
   return true;

@@ -10,12 +10,15 @@
 // What is written, by mode:
 //   kCheck      nothing; the record says "would_change" or "unchanged".
 //   kInPlace    a changed file only: first FILE.bak (the input's exact
-//               bytes and mode; the file fails if FILE.bak exists already,
-//               so an older backup is never overwritten) unless `backup` is
-//               false, then FILE is replaced. Both go through
+//               bytes and mode) unless `backup` is false, then FILE is
+//               replaced. A FILE.bak that exists already is kept: when it
+//               holds exactly the input's bytes (a killed run made it), it
+//               serves as this run's backup; otherwise the file fails, so
+//               an older backup is never overwritten. Both go through
 //               WriteOutputFile (temporary beside the target, fsync,
-//               rename; a FIFO or device is written directly). If the replacement fails, the backup just made is
-//               removed and FILE is as it was. A FILE given as a symbolic
+//               rename; a FIFO or device is written directly). If the
+//               replacement fails, a backup just made is removed and FILE
+//               is as it was. A FILE given as a symbolic
 //               link is written through: the link stays, its target changes.
 //   kOutputDir  OUTDIR/RELATIVE, changed or not (the output tree mirrors
 //               the input tree), creating directories as needed; the input

@@ -251,6 +251,31 @@ TEST(AttachedTo, InvalidTargetAndCycle) {
   EXPECT_EQ(Check(self), Codes{"FRAME_ATTACHED_TO_CYCLE"});
 }
 
+// A long cycle: the message names the first members and counts the rest;
+// every other member is a related location.
+TEST(AttachedTo, LongCycleNamesFirstMembers) {
+  TestDocument t;
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Add(m, K::kLink, "a");
+  constexpr int kMembers = 1000;
+  for (int i = 0; i < kMembers; ++i) {
+    t.Frame(m, "f" + std::to_string(i),
+            "f" + std::to_string((i + 1) % kMembers));
+  }
+  Diagnostics diags;
+  (void)BuildFrameGraph(t.doc(), &diags);
+  ASSERT_EQ(diags.size(), 1u);
+  const Diagnostic& d = diags.items()[0];
+  EXPECT_EQ(d.code, Code::kFrameAttachedToCycle);
+  EXPECT_EQ(d.related.size(), static_cast<size_t>(kMembers - 1));
+  EXPECT_NE(d.message.find("frame 'f0' -> frame 'f1' -> "), std::string::npos)
+      << d.message;
+  EXPECT_NE(d.message.find("frame 'f7' -> ... (992 more;"), std::string::npos)
+      << d.message;
+  EXPECT_EQ(d.message.find("'f8'"), std::string::npos) << d.message;
+  EXPECT_LT(d.message.size(), 400u);
+}
+
 TEST(AttachedTo, JointAndFrameBodies) {
   TestDocument t;
   const ElementId m = t.Root(K::kModel, "m");

@@ -136,6 +136,25 @@ struct Diagnostic {
 // "FILE:LINE: error[CODE]: message", the format `sdfconv check` prints.
 std::string FormatDiagnostic(const Diagnostic& d);
 
+// A cycle's members named the one way every cycle message does:
+// "A -> B -> C -> A" for `count` members, where describe(i) names member i
+// (0 <= i < count) and is called only for those named: a cycle of more
+// than kNamedCycleMembers + 1 names its first kNamedCycleMembers and says
+// how many more (the diagnostic's `related` locations give every one).
+inline constexpr size_t kNamedCycleMembers = 8;
+template <typename Describe>
+std::string CycleMembers(size_t count, Describe describe) {
+  const size_t named =
+      count > kNamedCycleMembers + 1 ? kNamedCycleMembers : count;
+  std::string out;
+  for (size_t i = 0; i < named; ++i) out += describe(i) + " -> ";
+  if (named < count) {
+    out += "... (" + std::to_string(count - named) +
+           " more; every member is among the related locations) -> ";
+  }
+  return out + describe(0);
+}
+
 // A list of diagnostics, appended to: the sink every phase writes into.
 class Diagnostics {
  public:

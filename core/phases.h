@@ -61,14 +61,12 @@ void ResolveMimics(PhaseContext& ctx);
 // Follows `edge` from every element that has one until an element without
 // an outgoing edge (a root). Returns, per element, the root reached, or
 // kNoElement when the walk hits a missing edge or a cycle. Every cycle is
-// reported once, as `code`, at one member: the message names its first
-// kNamedCycleMembers members and counts the others (a cycle of 10^5 frames
-// makes no 2 MB line); `related` locates every other member (the JSON and
-// SARIF outputs list them all). Iterative and linear.
+// reported once, as `code`, at one member, its members named by
+// CycleMembers (diagnostic.h: a cycle of 10^5 frames makes no 2 MB line);
+// `related` locates every other member (the JSON and SARIF outputs list
+// them all). Iterative and linear.
 // `is_root(id)` says which elements end a walk; an element with
 // edge[id] == kNoElement that is not a root is unresolved.
-inline constexpr size_t kNamedCycleMembers = 8;
-
 template <typename IsRoot>
 std::vector<ElementId> FollowEdges(PhaseContext& ctx,
                                    const std::vector<ElementId>& edge,

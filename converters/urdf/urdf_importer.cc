@@ -9,6 +9,7 @@
 #include "converters/urdf/urdf_import_context.h"
 #include "converters/urdf/urdf_joint_content.h"
 #include "converters/urdf/urdf_link_content.h"
+#include "converters/urdf/urdf_mimics.h"
 #include "converters/urdf/urdf_names.h"
 #include "converters/urdf/urdf_plan.h"
 #include "converters/urdf/urdf_values.h"
@@ -320,6 +321,7 @@ std::optional<XmlTree> ImportUrdf(const XmlTree& xml,
       ParseWithUrdfdom(xml, diags);
   if (!model) return std::nullopt;
   const UrdfPlan plan = MakePlan(xml, *model, options, diags);
+  CheckUrdfMimics(plan, diags);
   return Importer(xml, options, plan, diags).Run();
 }
 

@@ -1,6 +1,7 @@
 #include "converters/xml/xml_leniency.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace sdfconv {
 namespace {
@@ -207,6 +208,77 @@ bool AsciiIncompatible(std::string_view text) {
   return head == "\x4C\x6F\xA7\x94";  // EBCDIC "<?xm"
 }
 
+// Whether `raw_pi` is an XML declaration as XML 1.0 writes one (productions
+// 23-27, 32, 80, 81): version, then optionally encoding and standalone, in
+// that order, each quoted. A misplaced declaration is tolerated only then:
+// the gate never reads it where it stands, and moved to the start it must
+// be one libxml2 accepts.
+bool IsWellFormedDeclaration(std::string_view raw_pi) {
+  if (raw_pi.substr(0, 5) != "<?xml" || raw_pi.size() < 7 ||
+      raw_pi.substr(raw_pi.size() - 2) != "?>") {
+    return false;
+  }
+  const std::string_view body = raw_pi.substr(5, raw_pi.size() - 7);
+  size_t i = 0;
+  const auto spaces = [&] {
+    const size_t from = i;
+    while (i < body.size() && (body[i] == ' ' || body[i] == '\t' ||
+                               body[i] == '\n' || body[i] == '\r')) {
+      ++i;
+    }
+    return i > from;
+  };
+  // S name Eq quoted-value, the value checked by `valid`; false if absent
+  // (nothing consumed) or malformed (*bad set).
+  bool bad = false;
+  const auto pseudo = [&](std::string_view name, auto valid) {
+    const size_t start = i;
+    if (!spaces() || body.substr(i, name.size()) != name) {
+      i = start;
+      return false;
+    }
+    i += name.size();
+    spaces();
+    if (i >= body.size() || body[i] != '=') return !(bad = true);
+    ++i;
+    spaces();
+    if (i >= body.size() || (body[i] != '"' && body[i] != '\'')) {
+      return !(bad = true);
+    }
+    const size_t close = body.find(body[i], i + 1);
+    if (close == std::string_view::npos ||
+        !valid(body.substr(i + 1, close - i - 1))) {
+      return !(bad = true);
+    }
+    i = close + 1;
+    return true;
+  };
+  const auto version = [](std::string_view v) {
+    return v.size() > 2 && v.substr(0, 2) == "1." &&
+           v.find_first_not_of("0123456789", 2) == std::string_view::npos;
+  };
+  const auto encoding = [](std::string_view v) {
+    if (v.empty() || !std::isalpha(static_cast<unsigned char>(v[0]))) {
+      return false;
+    }
+    for (char c : v) {
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' &&
+          c != '_' && c != '-') {
+        return false;
+      }
+    }
+    return true;
+  };
+  const auto standalone = [](std::string_view v) {
+    return v == "yes" || v == "no";
+  };
+  if (!pseudo("version", version)) return false;
+  pseudo("encoding", encoding);
+  pseudo("standalone", standalone);
+  spaces();
+  return !bad && i == body.size();
+}
+
 // Whether an XML declaration names an encoding other than UTF-8 (or
 // ASCII): moved to the start of the file, it would relabel the bytes.
 bool NamesOtherEncoding(std::string_view raw_pi) {
@@ -260,7 +332,7 @@ SanitizedXml SanitizeForGate(std::string_view text) {
       if (end == std::string_view::npos) break;
       const std::string_view pi = text.substr(i, end + 2 - i);
       if (in_prolog && i != first && IsXmlDeclaration(pi) &&
-          !NamesOtherEncoding(pi)) {
+          IsWellFormedDeclaration(pi) && !NamesOtherEncoding(pi)) {
         out.spots.push_back(
             {XmlTolerance::kDeclarationNotFirst, i, lines.LineAt(i)});
         for (size_t at = i; at < end + 2; ++at) {

@@ -116,6 +116,27 @@ TEST_F(XmlLeniencyTest, ASecondDeclarationIsDropped) {
   EXPECT_EQ(RepairedText(&*tree), "<?xml version=\"1.0\"?>\n<r/>");
 }
 
+// Found by //converters/xml:xml_tree_fuzz: a misplaced declaration is
+// tolerated only when it is one, so that moved to the start it parses.
+TEST_F(XmlLeniencyTest, AMalformedMisplacedDeclarationStaysRefused) {
+  for (const std::string decl :
+       {std::string("<?xml ve\x01\0\0\x02rsion=\"1.0\" ?>", 26),
+        std::string("<?xml version='2.0'?>"),
+        std::string("<?xml encoding='UTF-8' version='1.0'?>"),
+        std::string("<?xml version='1.0' standalone='maybe'?>"),
+        std::string("<?xml version='1.0' junk?>")}) {
+    EXPECT_FALSE(Load(" " + decl + "\n<r/>").has_value()) << decl;
+    EXPECT_EQ(TakeError(Code::kXmlSyntaxError).source.line, 1) << decl;
+    while (Remaining() > 0) TakeError(Code::kXmlSyntaxError);
+  }
+  // Every part XML allows, spaced as it allows.
+  auto tree = Load(
+      " <?xml version = \"1.0\"  encoding='utf-8' standalone=\"no\" ?>\n"
+      "<r/>");
+  ASSERT_TRUE(tree.has_value());
+  EXPECT_EQ(TakeWarning(Code::kXmlDeclarationNotFirst).source.line, 1);
+}
+
 TEST_F(XmlLeniencyTest, ADeclarationInsideTheRootStaysRefused) {
   // TinyXML2 refuses it too.
   EXPECT_FALSE(Load("<r>\n<?xml version=\"1.0\"?>\n</r>").has_value());

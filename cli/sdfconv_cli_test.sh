@@ -213,4 +213,23 @@ expect_grep help "$tmp/help.out" "convert"
 run verbose 0 check -v "$arm"
 expect_grep verbose "$tmp/verbose.err" "reading"
 
+# A UTF-16 file (with its byte order mark) is read by every command, and
+# what --to sdf and upgrade write is UTF-16 again, with the mark.
+printf '<?xml version="1.0" encoding="UTF-16"?>\n<sdf version="1.6">\n  <model name="m">\n    <link name="l"/>\n  </model>\n</sdf>\n' |
+  iconv -f UTF-8 -t UTF-16LE | { printf '\377\376'; cat; } >"$tmp/utf16.sdf"
+run utf16_check 0 check "$tmp/utf16.sdf"
+run utf16_flat 0 convert "$tmp/utf16.sdf" --to flat -o "$tmp/utf16.json"
+run utf16_urdf 0 convert "$tmp/utf16.sdf" --to urdf -o "$tmp/utf16.urdf"
+run utf16_sdf 0 convert "$tmp/utf16.sdf" --to sdf -o "$tmp/utf16_18.sdf"
+[ "$(head -c 2 "$tmp/utf16_18.sdf" | od -An -tx1 | tr -d ' ')" = fffe ] ||
+  fail "utf16_sdf: the output does not start with the UTF-16LE byte order mark"
+iconv -f UTF-16 -t UTF-8 "$tmp/utf16_18.sdf" | grep -q '<sdf version="1.8">' ||
+  fail "utf16_sdf: the output is not the 1.8 file in UTF-16"
+run utf16_reread 0 check "$tmp/utf16_18.sdf"
+mkdir -p "$tmp/utf16dir"
+cp "$tmp/utf16.sdf" "$tmp/utf16dir/m.sdf"
+run utf16_upgrade 0 upgrade --in-place "$tmp/utf16dir"
+expect_same utf16_upgrade "$tmp/utf16dir/m.sdf" "$tmp/utf16_18.sdf"
+expect_same utf16_upgrade "$tmp/utf16dir/m.sdf.bak" "$tmp/utf16.sdf"
+
 finish

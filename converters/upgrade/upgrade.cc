@@ -111,7 +111,9 @@ UpgradeResult UpgradeParsed(std::string_view input, XmlTree* tree,
   for (const Diagnostic& d : parse.items()) {
     if (!IsToleranceCode(d.code)) result.diagnostics.Add(d);
   }
-  if (tree->SerializeAsRead() != input) {  // e.g. UTF-16 with a BOM
+  // An encoding iconv does not give back byte for byte (UTF-8, ISO-8859-1,
+  // UTF-16 with or without a byte order mark all come back whole).
+  if (tree->SerializeAsRead() != input) {
     result.diagnostics.Error(
         Code::kXmlSyntaxError, {path, 1, ""},
         "the file is in " + tree->encoding() +

@@ -194,20 +194,24 @@ TEST_F(UpgradeSdfTest, Latin1FilesStayInTheirEncoding) {
   }
 }
 
-// UTF-16 is read (check, flat, urdf), but the upgrade cannot give its
-// bytes back as they were (the byte order mark): an error, not a change.
-TEST_F(UpgradeSdfTest, Utf16IsNotUpgraded) {
-  std::string utf16 = "\xFF\xFE";
-  for (const char c : std::string(
-           "<?xml version=\"1.0\" encoding=\"UTF-16\"?><sdf version=\"1.6\">"
-           "<model name=\"m\"><link name=\"l\"/></model></sdf>")) {
-    utf16 += c;
-    utf16 += '\0';
-  }
-  EXPECT_EQ(Upgrade(utf16), "");
-  const Diagnostic d = TakeError(Code::kXmlSyntaxError);
-  EXPECT_NE(d.message.find("UTF-16"), std::string::npos) << d.message;
-  EXPECT_EQ(d.source.line, 1);
+// UTF-16 is upgraded like any encoding: written back in UTF-16, after the
+// byte order mark the input began with.
+TEST_F(UpgradeSdfTest, Utf16IsUpgradedInUtf16) {
+  // `text` (ASCII) in UTF-16LE after a byte order mark.
+  auto utf16 = [](const std::string& text) {
+    std::string out = "\xFF\xFE";
+    for (const char c : text) {
+      out += c;
+      out += '\0';
+    }
+    return out;
+  };
+  const std::string head = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>";
+  const std::string model =
+      "<model name=\"m\"><link name=\"l\"/></model></sdf>";
+  EXPECT_EQ(Upgrade(utf16(head + "<sdf version=\"1.6\">" + model)),
+            utf16(head + "<sdf version=\"1.8\">" + model));
+  ASSERT_TRUE(last_.ok());
 }
 
 TEST_F(UpgradeSdfTest, WhatCannotBeUpgradedIsAnError) {

@@ -167,9 +167,10 @@ class XmlTree {
   // The document as text: the input itself for an untouched tree.
   [[nodiscard]] std::string Serialize() const;
   // The document in the encoding it was read from: Serialize() for UTF-8,
-  // else Serialize() converted back (an untouched ISO-8859-1 file comes
-  // back byte for byte). Nothing when the text holds a character that
-  // encoding cannot (an edit wrote one).
+  // else Serialize() converted back, after the byte order mark the input
+  // began with, if any (an untouched ISO-8859-1 or UTF-16 file comes back
+  // byte for byte). Nothing when the text holds a character that encoding
+  // cannot (an edit wrote one).
   [[nodiscard]] std::optional<std::string> SerializeAsRead() const;
   // One node and its content, as text.
   [[nodiscard]] std::string SerializeNode(NodeId id) const;
@@ -338,6 +339,7 @@ class XmlTree {
   std::string file_;
   std::vector<SourceLocation> origins_;
   std::string encoding_;  // "" for UTF-8
+  bool bom_ = false;      // transcoded from text with a byte order mark
   bool built_ = false;
   std::string newline_ = "\n";
   std::string indent_unit_ = "  ";

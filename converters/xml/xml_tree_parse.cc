@@ -252,12 +252,15 @@ std::optional<std::string> Recode(std::string_view text, const char* from,
   return out;
 }
 
-// `text` converted from `encoding` to UTF-8 (a byte order mark dropped),
-// or nothing when iconv cannot.
+constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+
+// `text` converted from `encoding` to UTF-8, a byte order mark dropped
+// (`*bom` says whether there was one), or nothing when iconv cannot.
 std::optional<std::string> ToUtf8(std::string_view text,
-                                  const std::string& encoding) {
+                                  const std::string& encoding, bool* bom) {
   std::optional<std::string> out = Recode(text, encoding.c_str(), "UTF-8");
-  if (out && out->compare(0, 3, "\xEF\xBB\xBF") == 0) out->erase(0, 3);
+  *bom = out && out->compare(0, kUtf8Bom.size(), kUtf8Bom) == 0;
+  if (*bom) out->erase(0, kUtf8Bom.size());
   return out;
 }
 
@@ -500,7 +503,7 @@ std::optional<XmlTree> XmlTree::ParseOwned(std::string input,
   XmlTree tree;
   tree.file_ = path;
   if (const std::string encoding = ForeignEncoding(text); !encoding.empty()) {
-    std::optional<std::string> utf8 = ToUtf8(text, encoding);
+    std::optional<std::string> utf8 = ToUtf8(text, encoding, &tree.bom_);
     if (!utf8) {
       diags->Error(Code::kXmlSyntaxError, {path, 0, ""},
                    "cannot read the text as " + encoding);
@@ -540,7 +543,8 @@ std::optional<XmlTree> XmlTree::ParseOwned(std::string input,
 
 std::optional<std::string> XmlTree::SerializeAsRead() const {
   if (encoding_.empty()) return Serialize();
-  return Recode(Serialize(), "UTF-8", encoding_.c_str());
+  return Recode(bom_ ? std::string(kUtf8Bom) + Serialize() : Serialize(),
+                "UTF-8", encoding_.c_str());
 }
 
 }  // namespace sdfconv

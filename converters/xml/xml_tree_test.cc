@@ -607,7 +607,8 @@ TEST(XmlTreeLocationTest, OtherEncodingsAreReadAsUtf8) {
   edited.SetAttribute(edited.root(), "name", "\xE2\x82\xAC");  // U+20AC
   EXPECT_FALSE(edited.SerializeAsRead().has_value());
   EXPECT_EQ(tree->encoding(), "UTF-16LE");
-  EXPECT_NE(tree->SerializeAsRead(), utf16);  // the byte order mark is gone
+  EXPECT_EQ(tree->SerializeAsRead(), utf16);  // its byte order mark too
+  EXPECT_EQ(tree->Serialize().compare(0, 5, "<?xml"), 0);  // none in UTF-8
 }
 
 TEST(XmlTreeWriteTest, IndentedKeepsLeafTextAndTrimsMixedText) {

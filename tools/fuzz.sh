@@ -24,7 +24,7 @@ corpus=""
 
 if [ "${1:-}" = "--unit-tests" ]; then
   exec bazel --output_base="$out/bazel-sanitize" test --config=sanitize \
-    --jobs=2 --test_env=ASAN_OPTIONS=detect_leaks=1 \
+    --symlink_prefix=/ --jobs=2 --test_env=ASAN_OPTIONS=detect_leaks=1 \
     --test_env=UBSAN_OPTIONS=print_stacktrace=1 \
     --test_env=SDFCONV_CORPUS="$corpus" //core/... //converters/...
 fi
@@ -46,8 +46,9 @@ label() {
 
 labels=()
 for t in "${targets[@]}"; do labels+=("$(label "$t")"); done
+# --symlink_prefix=/: the workspace's bazel-* links stay the usual build's.
 CC=clang CXX=clang++ bazel --output_base="$out/bazel" build --config=fuzz \
-  --jobs=2 "${labels[@]}" || exit 2
+  --symlink_prefix=/ --jobs=2 "${labels[@]}" || exit 2
 bin=$(CC=clang CXX=clang++ bazel --output_base="$out/bazel" info \
   --config=fuzz bazel-bin 2>/dev/null)
 

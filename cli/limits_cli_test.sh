@@ -98,4 +98,20 @@ expect_grep bad_value "$tmp/bad_value.err" "limit elements: '0' is not a whole n
 run tight_bytes 2 check "$tmp/tree/small.sdf" --limit input_bytes=64
 expect_grep tight_bytes "$tmp/tight_bytes.err" "error[INPUT_LIMIT_EXCEEDED]"
 
+
+# One element with 20,001 attributes: refused before libxml2 reads it (its
+# duplicate check is quadratic), at its line, by every command; read when
+# the limit is raised.
+{
+  printf '<sdf version="1.8">\n<model name="m"'
+  for i in $(seq 0 20000); do printf ' a%d="1"' "$i"; done
+  printf '>\n<link name="l"/></model></sdf>\n'
+} >"$tmp/wide.sdf"
+run wide_check 2 check "$tmp/wide.sdf"
+expect_grep wide_check "$tmp/wide_check.err" "wide.sdf:2: error[INPUT_LIMIT_EXCEEDED]: an element has more than 10000 attributes"
+run wide_sdf 2 convert "$tmp/wide.sdf" --to sdf -o "$tmp/wide_out.sdf"
+[ ! -e "$tmp/wide_out.sdf" ] || fail "wide_sdf: output written"
+run wide_upgrade 1 upgrade --check "$tmp/wide.sdf"
+expect_grep wide_upgrade "$tmp/wide_upgrade.err" "more than 10000 attributes"
+run wide_raised 0 check "$tmp/wide.sdf" --limit attributes=30000
 finish

@@ -191,6 +191,7 @@ XmlLimits XmlLimitsOf(const ReadOptions& options) {
   XmlLimits limits;
   limits.max_bytes = static_cast<size_t>(options.limits.input_bytes);
   limits.max_depth = static_cast<int>(options.limits.depth);
+  limits.max_attributes = static_cast<size_t>(options.limits.attributes);
   limits.lenient = !options.strict;
   return limits;
 }

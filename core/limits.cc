@@ -10,6 +10,8 @@ const std::vector<LimitInfo>& LimitTable() {
        "bytes of one file read"},
       {"depth", &Limits::depth, 0x7fffffff,
        "element nesting of one file (the root element is at depth 1)"},
+      {"attributes", &Limits::attributes, 0x7fffffff,
+       "attributes of one element (namespace declarations included)"},
       {"include_instances", &Limits::include_instances, UINT64_MAX,
        "<include>s expanded in one reading, at any depth of inclusion"},
       {"elements", &Limits::elements, UINT64_MAX,

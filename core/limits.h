@@ -25,6 +25,9 @@ struct Limits {
   uint64_t input_bytes = uint64_t{256} << 20;
   // Element nesting of one file; the root element is at depth 1.
   uint64_t depth = 200'000;
+  // Attributes of one element (namespace declarations included), checked
+  // before libxml2 reads the file (its duplicate check is quadratic).
+  uint64_t attributes = 10'000;
   // <include>s expanded in one reading, at any depth of inclusion.
   uint64_t include_instances = 100'000;
   // Elements (links, joints, frames, models, ... the core reads) of one

@@ -70,6 +70,9 @@ struct XmlLimits {
   size_t max_bytes = size_t{256} << 20;
   // Deepest accepted element nesting; the root element is at depth 1.
   int max_depth = 200'000;
+  // Most attributes on one element, checked before libxml2 reads the text
+  // (its duplicate check is quadratic in them).
+  size_t max_attributes = 10'000;
   // The departures from well-formedness TinyXML2 accepts (xml_leniency.h):
   // read with a warning of their own code when true, refused with an
   // error of that code when false (`--strict`).

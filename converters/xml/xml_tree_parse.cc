@@ -234,6 +234,47 @@ std::string ForeignEncoding(std::string_view text) {
   return declared;
 }
 
+// The offset of the first start tag of `text` with more than `limit`
+// attributes (each `=` outside quoted values counts one), or npos. Linear:
+// comments, CDATA sections, processing instructions, declarations and end
+// tags are skipped whole. Text in UTF-16 or UTF-32 is scanned with its NUL
+// bytes left out (the offsets are then of that copy).
+size_t AttributesOverLimit(std::string_view text, size_t limit) {
+  size_t i = 0;
+  const auto skip_to = [&](std::string_view close) {
+    const size_t at = text.find(close, i);
+    i = at == std::string_view::npos ? text.size() : at + close.size();
+  };
+  while ((i = text.find('<', i)) != std::string_view::npos) {
+    const size_t tag = i++;
+    if (text.compare(tag, 4, "<!--") == 0) {
+      skip_to("-->");
+    } else if (text.compare(tag, 9, "<![CDATA[") == 0) {
+      skip_to("]]>");
+    } else if (text.compare(tag, 2, "<?") == 0) {
+      skip_to("?>");
+    } else if (i < text.size() && (text[i] == '!' || text[i] == '/')) {
+      skip_to(">");
+    } else {
+      size_t count = 0;
+      char quote = 0;
+      for (; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quote != 0) {
+          if (c == quote) quote = 0;
+        } else if (c == '"' || c == '\'') {
+          quote = c;
+        } else if (c == '=') {
+          if (++count > limit) return tag;
+        } else if (c == '>' || c == '<') {
+          break;
+        }
+      }
+    }
+  }
+  return std::string_view::npos;
+}
+
 // `text` converted by iconv from encoding `from` to `to`, or nothing when
 // iconv cannot (an unknown encoding, a character `to` lacks).
 std::optional<std::string> Recode(std::string_view text, const char* from,
@@ -498,6 +539,31 @@ std::optional<XmlTree> XmlTree::ParseOwned(std::string input,
   }
   const std::string_view gate_text =
       lenient.spots.empty() ? text : std::string_view(lenient.text);
+  {
+    // Text in UTF-16 or UTF-32 is scanned without its NUL bytes.
+    std::string narrow;
+    std::string_view scanned = gate_text;
+    if (scanned.substr(0, 4).find('\0') != std::string_view::npos) {
+      narrow.reserve(scanned.size());
+      for (char c : scanned) {
+        if (c != '\0') narrow += c;
+      }
+      scanned = narrow;
+    }
+    const size_t wide = AttributesOverLimit(scanned, limits.max_attributes);
+    if (wide != std::string_view::npos) {
+      const int line =
+          1 + static_cast<int>(std::count(
+                  scanned.begin(),
+                  scanned.begin() + static_cast<std::ptrdiff_t>(wide), '\n'));
+      diags->Error(Code::kInputLimitExceeded, {path, line, ""},
+                   "an element has more than " +
+                       std::to_string(limits.max_attributes) +
+                       " attributes (attributes; `--limit attributes=N` "
+                       "sets it, docs/limits.md); nothing is read past it");
+      return std::nullopt;
+    }
+  }
   if (!PassesGate(gate_text, path, diags, limits)) return std::nullopt;
   if (!limits.lenient && !lenient.spots.empty()) return std::nullopt;
   XmlTree tree;

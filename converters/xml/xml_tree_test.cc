@@ -247,6 +247,33 @@ TEST_F(XmlTreeTest, DepthLimitIsOurs) {
   EXPECT_TRUE(Load(Nested(10'000)).has_value());
 }
 
+// Counted before libxml2 reads the text (its duplicate check is
+// quadratic): `=` outside quoted values of start tags only.
+TEST_F(XmlTreeTest, AttributesPerElementLimit) {
+  XmlLimits limits;
+  limits.max_attributes = 3;
+  EXPECT_TRUE(Load("<a x='1' y=\"a=b\" z='='><!-- = = = = --><b/></a>", limits)
+                  .has_value());
+  EXPECT_TRUE(Load("<?pi a=1 b=2 c=3 d=4?><a><![CDATA[= = = =]]></a>", limits)
+                  .has_value());
+  EXPECT_FALSE(Load("<a>\n<b/>\n<c p='1' q='2'\n r='3' s='4'/></a>", limits)
+                   .has_value());
+  const Diagnostic d = TakeError(Code::kInputLimitExceeded);
+  EXPECT_EQ(d.source.line, 3);
+  EXPECT_NE(d.message.find("more than 3 attributes"), std::string::npos)
+      << d.message;
+  EXPECT_NE(d.message.find("--limit attributes=N"), std::string::npos);
+  // The default: 10,000 read, one more refused.
+  auto wide = [](int n) {
+    std::string out = "<a";
+    for (int i = 0; i < n; ++i) out += " a" + std::to_string(i) + "='1'";
+    return out + "/>";
+  };
+  EXPECT_TRUE(Load(wide(10'000)).has_value());
+  EXPECT_FALSE(Load(wide(10'001)).has_value());
+  TakeError(Code::kInputLimitExceeded);
+}
+
 TEST_F(XmlTreeTest, HundredThousandDeep) {
   constexpr int kDepth = 100'000;
   XmlLimits limits;

@@ -30,26 +30,85 @@ bool InUrdfNs(XmlElement at, std::string_view name) {
   return UriOf(at, name) == std::string(kUrdfNamespace);
 }
 
-// Records the declared prefix of `name` (none for "xml").
-void Record(XmlElement at, std::string_view name, XmlNamespaces* used) {
-  const std::optional<std::string> uri = UriOf(at, name);
-  const std::string prefix(PrefixOf(name));
-  if (uri && prefix != "xml") (*used)[prefix] = *uri;
-}
+// The namespace declarations in scope during one walk of a subtree: a
+// frame per element that declares some, linked to the frame in scope at
+// its parent. A lookup walks the declaring elements only, so a walk is
+// linear however deep the subtree (XmlTree::NamespaceUri walks every
+// ancestor).
+class NamespaceScopes {
+ public:
+  // Frame 0: what the ancestors of `top` declare, the nearest first.
+  explicit NamespaceScopes(XmlElement top) {
+    frames_.push_back({{}, -1});
+    for (XmlElement e = ParentElement(top); e; e = ParentElement(e)) {
+      Declare(e, &frames_[0].declared);
+    }
+  }
+  // The frame in scope inside `e`, whose parent's is `outer`.
+  int Enter(XmlElement e, int outer) {
+    Frame frame{{}, outer};
+    Declare(e, &frame.declared);
+    if (frame.declared.empty()) return outer;
+    frames_.push_back(std::move(frame));
+    return static_cast<int>(frames_.size()) - 1;
+  }
+  // The URI of the prefix of `name` in frame `at`, when declared.
+  std::optional<std::string> UriOf(std::string_view name, int at) const {
+    const std::string_view prefix = PrefixOf(name);
+    if (prefix.empty() || prefix == "xmlns") return std::nullopt;
+    if (prefix == "xml") return kXmlNamespace;
+    for (int f = at; f >= 0; f = frames_[f].parent) {
+      for (const auto& [p, uri] : frames_[f].declared) {
+        if (p == prefix) return uri;
+      }
+    }
+    return std::nullopt;
+  }
+
+ private:
+  struct Frame {
+    std::vector<std::pair<std::string, std::string>> declared;
+    int parent;
+  };
+  // Appends the prefixes `e` declares that `declared` lacks.
+  static void Declare(XmlElement e,
+                      std::vector<std::pair<std::string, std::string>>* out) {
+    for (const RawAttribute& a : e.tree().at(e.id()).attributes) {
+      if (a.name.rfind("xmlns:", 0) != 0) continue;
+      const std::string prefix(a.name.substr(6));
+      bool known = false;
+      for (const auto& [p, uri] : *out) known = known || p == prefix;
+      if (!known) out->emplace_back(prefix, DecodeXmlAttribute(a.raw));
+    }
+  }
+  std::vector<Frame> frames_;
+};
 
 // The prefixes `element` and its content use (an element renamed on the way
-// out does not count; urdf-namespace attributes are not written).
+// out does not count; urdf-namespace attributes are not written), none for
+// "xml".
 void RecordAll(XmlElement top, const XmlEmitOptions& options,
                XmlNamespaces* used) {
-  std::vector<XmlElement> stack = {top};
-  while (!stack.empty()) {
-    const XmlElement e = stack.back();
-    stack.pop_back();
-    if (e != top || options.tag.empty()) Record(e, Tag(e), used);
-    for (const XmlAttribute& a : Attributes(e)) {
-      if (!InUrdfNs(e, a.name)) Record(e, a.name, used);
+  NamespaceScopes scopes(top);
+  auto record = [&](std::string_view name, int at) {
+    const std::string prefix(PrefixOf(name));
+    if (prefix == "xml") return;
+    if (const std::optional<std::string> uri = scopes.UriOf(name, at)) {
+      (*used)[prefix] = *uri;
     }
-    for (XmlElement c : ChildElements(e)) stack.push_back(c);
+  };
+  std::vector<std::pair<XmlElement, int>> stack = {{top, 0}};
+  while (!stack.empty()) {
+    const auto [e, outer] = stack.back();
+    stack.pop_back();
+    const int at = scopes.Enter(e, outer);
+    if (e != top || options.tag.empty()) record(Tag(e), at);
+    for (const XmlAttribute& a : Attributes(e)) {
+      if (scopes.UriOf(a.name, at) != std::string(kUrdfNamespace)) {
+        record(a.name, at);
+      }
+    }
+    for (XmlElement c : ChildElements(e)) stack.push_back({c, at});
   }
 }
 

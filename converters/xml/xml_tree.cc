@@ -217,7 +217,7 @@ NodeId XmlTree::ParentElement(NodeId id) const {
 
 std::optional<std::string> XmlTree::NamespaceUri(
     NodeId id, std::string_view prefix) const {
-  if (prefix == "xml") return "http://www.w3.org/XML/1998/namespace";
+  if (prefix == "xml") return kXmlNamespace;
   const std::string declaration =
       prefix.empty() ? "xmlns" : "xmlns:" + std::string(prefix);
   for (NodeId n = id; IsElement(n); n = nodes_[n].parent) {

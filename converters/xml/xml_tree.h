@@ -79,6 +79,9 @@ struct XmlLimits {
   bool lenient = true;
 };
 
+// The namespace the prefix `xml` is bound to, declared or not.
+inline constexpr char kXmlNamespace[] = "http://www.w3.org/XML/1998/namespace";
+
 // Element paths deeper than this are shortened (see the file comment).
 inline constexpr int kFullPathDepth = 32;
 inline constexpr int kPathEndSegments = 16;

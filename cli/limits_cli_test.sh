@@ -3,6 +3,7 @@
 # is OUT_OF_MEMORY for the file, exit 2, nothing written, and `upgrade`
 # goes on with the next file; includes that fan out stop at
 # include_instances with INPUT_LIMIT_EXCEEDED, exit 2, nothing written;
+# an output past output_bytes is OUTPUT_LIMIT_EXCEEDED, the same way;
 # `--limit` sets a bound and refuses what is not one.
 #   usage: limits_cli_test.sh SDFCONV
 set -u
@@ -114,4 +115,44 @@ run wide_sdf 2 convert "$tmp/wide.sdf" --to sdf -o "$tmp/wide_out.sdf"
 run wide_upgrade 1 upgrade --check "$tmp/wide.sdf"
 expect_grep wide_upgrade "$tmp/wide_upgrade.err" "more than 10000 attributes"
 run wide_raised 0 check "$tmp/wide.sdf" --limit attributes=30000
+
+# Models nested 2,000 deep: ~55 KB of input whose flat output names every
+# frame by its scoped name (~30 MB). Past output_bytes every --to stops
+# with OUTPUT_LIMIT_EXCEEDED, exit 2, nothing written; under it, written.
+awk 'BEGIN {
+  printf "<sdf version=\"1.8\">"
+  for (i = 0; i < 2000; i++) printf "<model name=\"m%d\"><link name=\"l\"/>\n", i
+  for (i = 0; i < 2000; i++) printf "</model>"
+  print "</sdf>"
+}' >"$tmp/nested.sdf"
+for format in json csv; do
+  run "nested_$format" 2 convert "$tmp/nested.sdf" --to flat --format "$format" \
+    -o "$tmp/nested.$format" --limit output_bytes=5000000
+  expect_grep "nested_$format" "$tmp/nested_$format.err" \
+    "nested.sdf: error[OUTPUT_LIMIT_EXCEEDED]: the output passes the limit of 5000000 bytes (output_bytes;"
+  [ ! -e "$tmp/nested.$format" ] || fail "nested_$format: output written"
+done
+run nested_raised 0 convert "$tmp/nested.sdf" --to flat --format csv \
+  -o "$tmp/nested.csv" --limit output_bytes=100000000
+size=$(wc -c <"$tmp/nested.csv")
+[ "$size" -gt 5000000 ] || fail "nested_raised: $size bytes, expected more than the limit refused above"
+cat >"$tmp/arm.sdf" <<'SDF'
+<sdf version="1.8">
+  <model name="arm">
+    <link name="base"/>
+    <link name="tool"><pose>0 0 1 0 0 0</pose></link>
+    <joint name="j" type="revolute"><parent>base</parent><child>tool</child>
+      <axis><xyz>0 0 1</xyz></axis></joint>
+  </model>
+</sdf>
+SDF
+for to in sdf urdf; do
+  run "arm_$to" 2 convert "$tmp/arm.sdf" --to "$to" -o "$tmp/arm_out.$to" \
+    --limit output_bytes=100
+  expect_grep "arm_$to" "$tmp/arm_$to.err" "arm.sdf: error[OUTPUT_LIMIT_EXCEEDED]"
+  [ ! -e "$tmp/arm_out.$to" ] || fail "arm_$to: output written"
+  run "arm_${to}_fits" 0 convert "$tmp/arm.sdf" --to "$to" -o "$tmp/arm_out.$to"
+done
+run arm_stdout 2 convert "$tmp/arm.sdf" --to flat --limit output_bytes=10
+[ ! -s "$tmp/arm_stdout.out" ] || fail "arm_stdout: output written to stdout"
 finish

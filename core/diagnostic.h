@@ -30,6 +30,7 @@ enum class Code {
   kFileRead,             // FILE_READ: the file cannot be opened or read.
   kInputLimitExceeded,   // INPUT_LIMIT_EXCEEDED: too large or too deeply nested.
   kOutOfMemory,          // OUT_OF_MEMORY: the work needed more memory than there is.
+  kOutputLimitExceeded,  // OUTPUT_LIMIT_EXCEEDED: the output is too large.
   kXmlSyntaxError,       // XML_SYNTAX_ERROR: not well-formed XML.
   // Departures from well-formedness that TinyXML2 (libsdformat) accepts and
   // real files contain, read with a warning (converters/xml/xml_leniency.h).

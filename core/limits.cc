@@ -17,6 +17,8 @@ const std::vector<LimitInfo>& LimitTable() {
       {"elements", &Limits::elements, UINT64_MAX,
        "elements the core reads (links, joints, frames, models, ...) once "
        "includes are expanded"},
+      {"output_bytes", &Limits::output_bytes, UINT64_MAX,
+       "bytes of one output of convert"},
   };
   return table;
 }

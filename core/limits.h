@@ -2,7 +2,9 @@
 // named number the user may set (`--limit NAME=VALUE`, docs/limits.md);
 // reaching one is a coded error naming the file (INPUT_LIMIT_EXCEEDED),
 // after which nothing is written: never a crash, a hang or a stall of
-// minutes. Running out of memory, the bound nobody sets, is OUT_OF_MEMORY.
+// minutes. An output larger than `output_bytes` is OUTPUT_LIMIT_EXCEEDED,
+// the same way. Running out of memory, the bound nobody sets, is
+// OUT_OF_MEMORY.
 //
 // Invariant: every field is listed once in LimitTable(), whose names,
 // defaults and meanings docs/limits.md repeats (limits_test checks it).
@@ -33,6 +35,9 @@ struct Limits {
   // Elements (links, joints, frames, models, ... the core reads) of one
   // reading once its includes are expanded.
   uint64_t elements = 5'000'000;
+  // Bytes of one output `convert` writes (OUTPUT_LIMIT_EXCEEDED): scoped
+  // names make `--to flat` of deeply nested models quadratic in the depth.
+  uint64_t output_bytes = uint64_t{1} << 30;
 };
 
 struct LimitInfo {

@@ -1,6 +1,8 @@
 #include "converters/convert/convert.h"
 
+#include <cstdint>
 #include <optional>
+#include <string>
 #include <utility>
 
 #include "converters/flat/flat_writer.h"
@@ -44,6 +46,25 @@ CheckedRead ReadChecked(const std::string& path, const ReadOptions& options,
   return read;
 }
 
+namespace {
+
+// `text`, the output of the conversion of `path`; nothing, with
+// OUTPUT_LIMIT_EXCEEDED, when it is longer than the `output_bytes` limit.
+std::optional<std::string> WithinOutputLimit(std::optional<std::string> text,
+                                             const std::string& path,
+                                             const Limits& limits,
+                                             Diagnostics* diags) {
+  if (!text || text->size() <= limits.output_bytes) return text;
+  diags->Error(Code::kOutputLimitExceeded, {path, 0, ""},
+               "the output passes the limit of " +
+                   std::to_string(limits.output_bytes) +
+                   " bytes (output_bytes; `--limit output_bytes=N` raises "
+                   "it, docs/limits.md); nothing is written");
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<CheckedRead> ReadConvertible(const std::string& path,
                                            const ReadOptions& options,
                                            Diagnostics* diags) {
@@ -64,9 +85,12 @@ std::optional<std::string> ConvertToFlat(const std::string& path,
   const ActivityScope activity("resolving poses");
   const Resolution resolution = ResolveAll(*in->doc, in->graph);
   if (!CheckFinite(*in->doc, resolution, diags)) return std::nullopt;
-  return format == FlatFormat::kCsv
-             ? WriteFlatCsv(*in->doc, in->graph, resolution)
-             : WriteFlatJson(*in->doc, in->graph, resolution);
+  const uint64_t bound = read.limits.output_bytes;
+  return WithinOutputLimit(
+      format == FlatFormat::kCsv
+          ? WriteFlatCsv(*in->doc, in->graph, resolution, bound)
+          : WriteFlatJson(*in->doc, in->graph, resolution, bound),
+      path, read.limits, diags);
 }
 
 namespace {
@@ -87,9 +111,8 @@ void SayIncludesKept(const XmlTree& xml, const std::string& version,
   }
 }
 
-}  // namespace
-
-std::optional<std::string> ConvertToSdf(
+// ConvertToSdf before the bound on its output.
+std::optional<std::string> SdfText(
     const std::string& path, const ReadOptions& read, bool expand_includes,
     Diagnostics* diags, const std::optional<VersionWriteOptions>& version) {
   std::optional<ActivityScope> reading(std::in_place, "reading");
@@ -145,6 +168,15 @@ std::optional<std::string> ConvertToSdf(
   return std::move(upgraded.output);
 }
 
+}  // namespace
+
+std::optional<std::string> ConvertToSdf(
+    const std::string& path, const ReadOptions& read, bool expand_includes,
+    Diagnostics* diags, const std::optional<VersionWriteOptions>& version) {
+  return WithinOutputLimit(SdfText(path, read, expand_includes, diags, version),
+                           path, read.limits, diags);
+}
+
 std::optional<std::string> ConvertToUrdf(const std::string& path,
                                          const ReadOptions& read,
                                          UrdfExportOptions urdf,
@@ -155,7 +187,9 @@ std::optional<std::string> ConvertToUrdf(const std::string& path,
   const ActivityScope activity("writing URDF");
   const Resolution resolution = ResolveAll(*in->doc, in->graph);
   if (!CheckFinite(*in->doc, resolution, diags)) return std::nullopt;
-  return WriteUrdf(*in->doc, in->graph, resolution, urdf, diags);
+  return WithinOutputLimit(
+      WriteUrdf(*in->doc, in->graph, resolution, urdf, diags), path,
+      read.limits, diags);
 }
 
 }  // namespace sdfconv

@@ -136,6 +136,38 @@ std::vector<std::optional<FlatMimic>> Mimics(const Document& doc,
   return out;
 }
 
+// The entry of element `id`, built as CollectFlatFrames says.
+FlatFrame FlatFrameOf(const Document& doc, const FrameGraph& graph,
+                      const Resolution& resolution, ElementId id) {
+  const Element& e = doc.at(id);
+  FlatFrame f;
+  f.name = doc.ScopedName(id);
+  f.kind = KindName(e.kind);
+  f.attached_to = AttachedToName(doc, graph, id);
+  f.X_WF = ValueOr(resolution.X_W, id, Pose::Identity());
+  if (e.kind == ElementKind::kJoint) {
+    // As written: a default axis after the last written one is left out.
+    f.axes_W = ValueOr(resolution.axes_W, id, {});
+    f.axes_W.resize(std::min(f.axes_W.size(), WrittenAxisCount(e)));
+    f.mimics = Mimics(doc, graph, id, f.axes_W.size());
+  }
+  return f;
+}
+
+// Appends to `out` the text `line` gives for each entry, one entry at a
+// time (nothing holds them all), and stops once `out` is longer than
+// `max_bytes`.
+template <typename Line>
+void AppendFrames(const Document& doc, const FrameGraph& graph,
+                  const Resolution& resolution, uint64_t max_bytes,
+                  std::string* out, Line line) {
+  for (ElementId id = 0; static_cast<size_t>(id) < doc.size(); ++id) {
+    if (out->size() > max_bytes) return;
+    if (!IsFlatKind(doc.at(id).kind)) continue;
+    *out += line(FlatFrameOf(doc, graph, resolution, id));
+  }
+}
+
 }  // namespace
 
 std::vector<FlatFrame> CollectFlatFrames(const Document& doc,
@@ -143,47 +175,36 @@ std::vector<FlatFrame> CollectFlatFrames(const Document& doc,
                                          const Resolution& resolution) {
   std::vector<FlatFrame> frames;
   for (ElementId id = 0; static_cast<size_t>(id) < doc.size(); ++id) {
-    const Element& e = doc.at(id);
-    if (!IsFlatKind(e.kind)) continue;
-    FlatFrame f;
-    f.name = doc.ScopedName(id);
-    f.kind = KindName(e.kind);
-    f.attached_to = AttachedToName(doc, graph, id);
-    f.X_WF = ValueOr(resolution.X_W, id, Pose::Identity());
-    if (e.kind == ElementKind::kJoint) {
-      // As written: a default axis after the last written one is left out.
-      f.axes_W = ValueOr(resolution.axes_W, id, {});
-      f.axes_W.resize(std::min(f.axes_W.size(), WrittenAxisCount(e)));
-      f.mimics = Mimics(doc, graph, id, f.axes_W.size());
-    }
-    frames.push_back(std::move(f));
+    if (!IsFlatKind(doc.at(id).kind)) continue;
+    frames.push_back(FlatFrameOf(doc, graph, resolution, id));
   }
   return frames;
 }
 
 // One frame per line: readable, and a change to one frame is a one-line diff.
 std::string WriteFlatJson(const Document& doc, const FrameGraph& graph,
-                          const Resolution& resolution) {
+                          const Resolution& resolution, uint64_t max_bytes) {
   std::string out = "{\n";
   out += "  \"sdfconv_flat\": " + std::to_string(kFlatFormatVersion) + ",\n";
   out += "  \"file\": " + Dump(Json(doc.file)) + ",\n";
   out += "  \"version\": " + Dump(Json(doc.version)) + ",\n";
   out += "  \"frames\": [";
   const char* separator = "\n    ";
-  for (const FlatFrame& f : CollectFlatFrames(doc, graph, resolution)) {
-    out += separator + Dump(JsonFrame(f));
-    separator = ",\n    ";
-  }
+  AppendFrames(doc, graph, resolution, max_bytes, &out,
+               [&separator](const FlatFrame& f) {
+                 std::string line = separator + Dump(JsonFrame(f));
+                 separator = ",\n    ";
+                 return line;
+               });
+  if (out.size() > max_bytes) return out;
   out += "\n  ]\n}\n";
   return out;
 }
 
 std::string WriteFlatCsv(const Document& doc, const FrameGraph& graph,
-                         const Resolution& resolution) {
+                         const Resolution& resolution, uint64_t max_bytes) {
   std::string out = std::string(kFlatCsvHeader) + "\n";
-  for (const FlatFrame& f : CollectFlatFrames(doc, graph, resolution)) {
-    out += CsvLine(f);
-  }
+  AppendFrames(doc, graph, resolution, max_bytes, &out, CsvLine);
   return out;
 }
 

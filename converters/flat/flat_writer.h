@@ -46,6 +46,7 @@
 #ifndef SDFCONV_CONVERTERS_FLAT_FLAT_WRITER_H_
 #define SDFCONV_CONVERTERS_FLAT_FLAT_WRITER_H_
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -97,12 +98,18 @@ std::vector<FlatFrame> CollectFlatFrames(const Document& doc,
                                          const Resolution& resolution);
 
 // The JSON text described above, ending in a newline. Same requirements.
+// Written one entry at a time, it stops as soon as it is longer than
+// `max_bytes`: a caller bounding its output sees a text longer than its
+// bound, having built little more (scoped names make the text of deeply
+// nested models grow with the square of their depth).
 std::string WriteFlatJson(const Document& doc, const FrameGraph& graph,
-                          const Resolution& resolution);
+                          const Resolution& resolution,
+                          uint64_t max_bytes = UINT64_MAX);
 
-// The CSV text described above. Same requirements.
+// The CSV text described above. Same requirements, and the same stop.
 std::string WriteFlatCsv(const Document& doc, const FrameGraph& graph,
-                         const Resolution& resolution);
+                         const Resolution& resolution,
+                         uint64_t max_bytes = UINT64_MAX);
 
 }  // namespace sdfconv
 

@@ -1,13 +1,14 @@
 #include "converters/flat/flat_writer.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 namespace sdfconv {
 namespace {
@@ -362,6 +363,33 @@ TEST(FlatCsvTest, QuotesNamesThatNeedIt) {
   ASSERT_EQ(cells.size(), 19u);
   EXPECT_EQ(cells[0], "m::a,\"b\"");
   EXPECT_EQ(cells[2], "m::a,\"b\"");
+}
+
+// With a bound, the text stops after the first entry that passes it: a
+// caller sees a text longer than its bound, built no further than that.
+TEST(FlatWriterTest, StopsPastTheBound) {
+  const Fixture f = ArmModel();
+  const std::string json_full = WriteFlatJson(f.doc, f.graph, f.resolution);
+  const std::string csv_full = WriteFlatCsv(f.doc, f.graph, f.resolution);
+  for (const uint64_t bound : {uint64_t{0}, uint64_t{300}, uint64_t{900}}) {
+    const std::string json_text =
+        WriteFlatJson(f.doc, f.graph, f.resolution, bound);
+    EXPECT_GT(json_text.size(), bound);
+    EXPECT_LT(json_text.size(), json_full.size()) << bound;
+    EXPECT_EQ(json_full.compare(0, json_text.size(), json_text), 0);
+    const std::string csv_text =
+        WriteFlatCsv(f.doc, f.graph, f.resolution, bound);
+    EXPECT_GT(csv_text.size(), bound);
+    EXPECT_LT(csv_text.size(), csv_full.size()) << bound;
+    EXPECT_EQ(csv_full.compare(0, csv_text.size(), csv_text), 0);
+    // One line at most past the bound: the last one started within it.
+    EXPECT_LE(csv_text.rfind('\n', csv_text.size() - 2) + 1, bound);
+  }
+  // A bound the whole text fits in changes nothing.
+  EXPECT_EQ(WriteFlatJson(f.doc, f.graph, f.resolution, json_full.size()),
+            json_full);
+  EXPECT_EQ(WriteFlatCsv(f.doc, f.graph, f.resolution, csv_full.size()),
+            csv_full);
 }
 
 }  // namespace

@@ -1,12 +1,14 @@
 #include "cli/graph_command.h"
 
 #include <optional>
+#include <utility>
 
 #include "cli/activity_line.h"
 #include "cli/check_command.h"
 #include "cli/exit_code.h"
 #include "cli/graphviz.h"
 #include "cli/output_file.h"
+#include "converters/convert/convert.h"
 #include "converters/graph/dot_writer.h"
 #include "core/activity.h"
 #include "core/resolver.h"
@@ -72,6 +74,13 @@ int RunGraph(const GraphOptions& options, std::ostream& out,
   }
   if (!picture) {
     err << "sdfconv: error: " << error << "; nothing written\n";
+    return kExitCannotRun;
+  }
+  Diagnostics over;
+  picture = WithinOutputLimit(std::move(picture), options.file, options.limits,
+                              &over);
+  if (!picture) {
+    PrintDiagnostics(over, err, options.file);
     return kExitCannotRun;
   }
   const int written = Write(options, *picture, out, err);

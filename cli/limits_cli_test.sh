@@ -153,6 +153,9 @@ for to in sdf urdf; do
   [ ! -e "$tmp/arm_out.$to" ] || fail "arm_$to: output written"
   run "arm_${to}_fits" 0 convert "$tmp/arm.sdf" --to "$to" -o "$tmp/arm_out.$to"
 done
+run arm_graph 2 graph "$tmp/arm.sdf" -o "$tmp/arm.dot" --limit output_bytes=100
+expect_grep arm_graph "$tmp/arm_graph.err" "arm.sdf: error[OUTPUT_LIMIT_EXCEEDED]"
+[ ! -e "$tmp/arm.dot" ] || fail "arm_graph: output written"
 run arm_stdout 2 convert "$tmp/arm.sdf" --to flat --limit output_bytes=10
 [ ! -s "$tmp/arm_stdout.out" ] || fail "arm_stdout: output written to stdout"
 finish

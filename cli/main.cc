@@ -93,6 +93,16 @@ void AddDiagnosticOptions(CLI::App* cmd, DiagnosticOptions& options,
       ->type_name("FILE");
 }
 
+// --limit's help: every limit's name, from the one table.
+std::string LimitHelp() {
+  std::string names;
+  for (const LimitInfo& info : LimitTable()) {
+    names += (names.empty() ? "" : ", ") + std::string(info.name);
+  }
+  return "Set a bound of the reading or its output (docs/limits.md): " + names +
+         "; repeatable";
+}
+
 // How a command that reads one file reads it: --model-path, --strict and
 // --limit.
 void AddReadingOptions(CLI::App* cmd, std::vector<std::string>& model_paths,
@@ -110,8 +120,7 @@ void AddReadingOptions(CLI::App* cmd, std::vector<std::string>& model_paths,
              }
            }
          },
-         "Set a bound of the reading (docs/limits.md): input_bytes, depth, "
-         "include_instances, elements; repeatable")
+         LimitHelp())
       ->type_name("NAME=VALUE")
       ->allow_extra_args(false);
 }

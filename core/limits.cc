@@ -18,7 +18,7 @@ const std::vector<LimitInfo>& LimitTable() {
        "elements the core reads (links, joints, frames, models, ...) once "
        "includes are expanded"},
       {"output_bytes", &Limits::output_bytes, UINT64_MAX,
-       "bytes of one output of convert"},
+       "bytes of one output of convert or graph"},
   };
   return table;
 }

@@ -35,8 +35,9 @@ struct Limits {
   // Elements (links, joints, frames, models, ... the core reads) of one
   // reading once its includes are expanded.
   uint64_t elements = 5'000'000;
-  // Bytes of one output `convert` writes (OUTPUT_LIMIT_EXCEEDED): scoped
-  // names make `--to flat` of deeply nested models quadratic in the depth.
+  // Bytes of one output of `convert` or `graph` (OUTPUT_LIMIT_EXCEEDED):
+  // scoped names make `--to flat` of deeply nested models quadratic in the
+  // depth.
   uint64_t output_bytes = uint64_t{1} << 30;
 };
 

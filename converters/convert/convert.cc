@@ -46,10 +46,6 @@ CheckedRead ReadChecked(const std::string& path, const ReadOptions& options,
   return read;
 }
 
-namespace {
-
-// `text`, the output of the conversion of `path`; nothing, with
-// OUTPUT_LIMIT_EXCEEDED, when it is longer than the `output_bytes` limit.
 std::optional<std::string> WithinOutputLimit(std::optional<std::string> text,
                                              const std::string& path,
                                              const Limits& limits,
@@ -62,8 +58,6 @@ std::optional<std::string> WithinOutputLimit(std::optional<std::string> text,
                    "it, docs/limits.md); nothing is written");
   return std::nullopt;
 }
-
-}  // namespace
 
 std::optional<CheckedRead> ReadConvertible(const std::string& path,
                                            const ReadOptions& options,

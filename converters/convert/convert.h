@@ -26,6 +26,7 @@
 #include "core/diagnostic.h"
 #include "core/document.h"
 #include "core/frame_graph.h"
+#include "core/limits.h"
 
 namespace sdfconv {
 
@@ -49,6 +50,13 @@ struct CheckedRead {
 // structure is not sound). docs/errors_policy.md.
 [[nodiscard]] std::optional<CheckedRead> ReadConvertible(
     const std::string& path, const ReadOptions& options, Diagnostics* diags);
+
+// `text`, an output made from `path`; nothing, with OUTPUT_LIMIT_EXCEEDED
+// in `diags`, when it is longer than `limits.output_bytes`. Every output
+// of `convert` and `graph` passes here (docs/limits.md).
+[[nodiscard]] std::optional<std::string> WithinOutputLimit(
+    std::optional<std::string> text, const std::string& path,
+    const Limits& limits, Diagnostics* diags);
 
 enum class FlatFormat { kJson, kCsv };
 

@@ -115,6 +115,20 @@ run wide_sdf 2 convert "$tmp/wide.sdf" --to sdf -o "$tmp/wide_out.sdf"
 run wide_upgrade 1 upgrade --check "$tmp/wide.sdf"
 expect_grep wide_upgrade "$tmp/wide_upgrade.err" "more than 10000 attributes"
 run wide_raised 0 check "$tmp/wide.sdf" --limit attributes=30000
+# upgrade takes --limit too: raised, the same file is upgraded (its proof
+# reads within the same limits); input_bytes stops a file before it is read.
+run wide_upgrade_raised 0 upgrade --check "$tmp/wide.sdf" --limit attributes=30000
+mkdir -p "$tmp/sizes"
+cp "$tmp/tree/small.sdf" "$tmp/sizes/small.sdf"
+cp "$tmp/wide.sdf" "$tmp/sizes/wide.sdf"
+run upgrade_bytes 1 upgrade -o "$tmp/sizes_out" "$tmp/sizes" \
+  --limit input_bytes=10000 --limit attributes=30000
+expect_grep upgrade_bytes "$tmp/upgrade_bytes.err" "wide.sdf: error[INPUT_LIMIT_EXCEEDED]: file is"
+[ ! -e "$tmp/sizes_out/wide.sdf" ] || fail "upgrade_bytes: wide.sdf written"
+grep -q 'version="1.8"' "$tmp/sizes_out/small.sdf" 2>/dev/null ||
+  fail "upgrade_bytes: small.sdf not upgraded next to the file past the limit"
+run upgrade_bad_limit 2 upgrade --check "$tmp/sizes" --limit bytes=3
+expect_grep upgrade_bad_limit "$tmp/upgrade_bad_limit.err" "unknown limit 'bytes'"
 
 # Models nested 2,000 deep: ~55 KB of input whose flat output names every
 # frame by its scoped name (~30 MB). Past output_bytes every --to stops

@@ -103,14 +103,8 @@ std::string LimitHelp() {
          "; repeatable";
 }
 
-// How a command that reads one file reads it: --model-path, --strict and
-// --limit.
-void AddReadingOptions(CLI::App* cmd, std::vector<std::string>& model_paths,
-                       bool& strict, Limits& limits) {
-  cmd->add_option("--model-path", model_paths, kModelPathHelp)
-      ->type_name("DIR")
-      ->allow_extra_args(false);  // one DIR per --model-path
-  cmd->add_flag("--strict", strict, kStrictHelp);
+// --limit NAME=VALUE, repeatable, into `limits`.
+void AddLimitOption(CLI::App* cmd, Limits& limits) {
   cmd->add_option_function<std::vector<std::string>>(
          "--limit",
          [&limits](const std::vector<std::string>& assignments) {
@@ -123,6 +117,17 @@ void AddReadingOptions(CLI::App* cmd, std::vector<std::string>& model_paths,
          LimitHelp())
       ->type_name("NAME=VALUE")
       ->allow_extra_args(false);
+}
+
+// How a command that reads one file reads it: --model-path, --strict and
+// --limit.
+void AddReadingOptions(CLI::App* cmd, std::vector<std::string>& model_paths,
+                       bool& strict, Limits& limits) {
+  cmd->add_option("--model-path", model_paths, kModelPathHelp)
+      ->type_name("DIR")
+      ->allow_extra_args(false);  // one DIR per --model-path
+  cmd->add_flag("--strict", strict, kStrictHelp);
+  AddLimitOption(cmd, limits);
 }
 
 // `upgrade`: exactly one of -o, --in-place and --check (an option group
@@ -192,6 +197,7 @@ CLI::App* AddUpgradeCommand(CLI::App& app, BatchOptions& options) {
                   "GAZEBO_MODEL_PATH (repeatable, in order)")
       ->type_name("DIR")
       ->allow_extra_args(false);  // one DIR per --model-path
+  AddLimitOption(cmd, options.limits);
   AddDiagnosticOptions(cmd, options.diagnostics, false);
   return cmd;
 }

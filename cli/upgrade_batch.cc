@@ -89,8 +89,8 @@ void UpgradeAll(const std::vector<BatchInput>& inputs,
     while (!stop.load()) {
       const size_t i = next.fetch_add(1);
       if (i >= inputs.size()) return;
-      FileRecord record =
-          UpgradeOneFile(inputs[i], policy, upgrade, stop);
+      FileRecord record = UpgradeOneFile(inputs[i], policy, upgrade, stop,
+                                         options.limits.input_bytes);
       progress->FileDone(record.status == FileStatus::kFailed,
                          FinishedText(record, *diagnostics));
       (*records)[i] = std::move(record);

@@ -43,6 +43,7 @@
 #include "cli/exit_code.h"
 #include "cli/upgrade_file.h"
 #include "cli/upgrade_report.h"
+#include "core/limits.h"
 
 namespace sdfconv {
 
@@ -64,6 +65,8 @@ struct BatchOptions {
   std::string poses = "as-written";
   // --diagnostics-format, --diagnostics-output.
   DiagnosticOptions diagnostics;
+  // --limit: the bounds of every file's reading (core/limits.h).
+  Limits limits;
 };
 
 struct BatchResult {

@@ -11,23 +11,27 @@ namespace sdfconv {
 FileUpgrade UpgradeWithEngine(std::string_view text, const std::string& path,
                               InputKind kind,
                               const std::vector<std::string>& model_paths) {
-  UpgradeOptions options;
-  options.include_search.model_paths = model_paths;
-  UpgradeResult result = kind == InputKind::kModelConfig
-                             ? UpgradeModelConfig(text, path)
-                             : UpgradeSdf(text, path, options);
-  return {std::move(result.output), std::move(result.diagnostics)};
+  BatchOptions options;
+  options.model_paths = model_paths;
+  return UpgradeWithEngine(text, path, kind, options);
 }
 
 FileUpgrade UpgradeWithEngine(std::string_view text, const std::string& path,
                               InputKind kind, const BatchOptions& options) {
   const bool model_absolute = options.poses == "model-absolute";
   if (options.sdf_version.empty() && !model_absolute) {
-    return UpgradeWithEngine(text, path, kind, options.model_paths);
+    UpgradeOptions upgrading;
+    upgrading.include_search.model_paths = options.model_paths;
+    upgrading.limits = options.limits;
+    UpgradeResult result = kind == InputKind::kModelConfig
+                               ? UpgradeModelConfig(text, path)
+                               : UpgradeSdf(text, path, upgrading);
+    return {std::move(result.output), std::move(result.diagnostics)};
   }
   VersionWriteOptions v;
   if (!options.sdf_version.empty()) v.version = options.sdf_version;
   v.include_search.model_paths = options.model_paths;
+  v.limits = options.limits;
   v.frames = options.frames == "links" ? VersionWriteOptions::Frames::kLinks
                                        : VersionWriteOptions::Frames::kDrop;
   v.drop_mimic = options.drop_mimic;

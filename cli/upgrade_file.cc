@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <exception>
 #include <new>
@@ -26,7 +27,10 @@ std::string Failure(const std::string& what, const std::string& path) {
   return "cannot " + what + " '" + path + "': " + std::strerror(errno);
 }
 
-bool ReadInput(const std::string& path, InputFile* in, std::string* error) {
+// Reads `path` whole; a file of more than `max_bytes` is left unread, with
+// `*too_large` set.
+bool ReadInput(const std::string& path, InputFile* in, std::string* error,
+               uint64_t max_bytes = UINT64_MAX, bool* too_large = nullptr) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     *error = Failure("open", path);
@@ -34,6 +38,13 @@ bool ReadInput(const std::string& path, InputFile* in, std::string* error) {
   }
   bool ok = ::fstat(fd, &in->st) == 0;
   if (!ok) *error = Failure("read", path);
+  if (ok && static_cast<uint64_t>(in->st.st_size) > max_bytes) {
+    *error = "file is " + std::to_string(in->st.st_size) +
+             " bytes; the limit is " + std::to_string(max_bytes) +
+             " (input_bytes; `--limit input_bytes=N` raises it)";
+    if (too_large != nullptr) *too_large = true;
+    ok = false;
+  }
   char buffer[1 << 16];
   while (ok) {
     const ssize_t n = ::read(fd, buffer, sizeof buffer);
@@ -153,7 +164,8 @@ std::string OutputPathFor(const BatchInput& input, const OutputPolicy& policy) {
 
 FileRecord UpgradeOneFile(const BatchInput& input, const OutputPolicy& policy,
                           const UpgradeFunction& upgrade,
-                          const std::atomic<bool>& stop) {
+                          const std::atomic<bool>& stop,
+                          uint64_t max_input_bytes) {
   FileRecord record;
   record.path = input.path;
   record.output = OutputPathFor(input, policy);
@@ -165,8 +177,10 @@ FileRecord UpgradeOneFile(const BatchInput& input, const OutputPolicy& policy,
   }
   InputFile in;
   std::string error;
-  if (!ReadInput(input.path, &in, &error)) {
-    record.diagnostics.Error(Code::kFileRead, at, error);
+  bool too_large = false;
+  if (!ReadInput(input.path, &in, &error, max_input_bytes, &too_large)) {
+    record.diagnostics.Error(
+        too_large ? Code::kInputLimitExceeded : Code::kFileRead, at, error);
     return record;
   }
   FileUpgrade result;

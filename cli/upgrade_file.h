@@ -34,6 +34,7 @@
 #define SDFCONV_CLI_UPGRADE_FILE_H_
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -70,10 +71,12 @@ struct OutputPolicy {
 // under kCheck.
 std::string OutputPathFor(const BatchInput& input, const OutputPolicy& policy);
 
-// Runs the transaction described in the file comment. Never throws.
+// Runs the transaction described in the file comment. Never throws. A
+// file of more than `max_input_bytes` is not read: INPUT_LIMIT_EXCEEDED.
 FileRecord UpgradeOneFile(const BatchInput& input, const OutputPolicy& policy,
                           const UpgradeFunction& upgrade,
-                          const std::atomic<bool>& stop);
+                          const std::atomic<bool>& stop,
+                          uint64_t max_input_bytes = UINT64_MAX);
 
 }  // namespace sdfconv
 

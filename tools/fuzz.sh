@@ -13,8 +13,11 @@
 #                                         converters/ once under the
 #                                         sanitizers (gcc)
 # Settings (environment): OUT (default /tmp/sdfconv-fuzz): the corpora the
-# fuzzers grow, crashes, logs. The clang build has an output base of its own
-# (OUT/bazel), so it never disturbs the usual build's cache.
+# fuzzers grow, crashes, logs. RUNS=N: stop each target after N executions
+# (or SECONDS, whichever comes first); the long runs of docs/reliability.md
+# ran one tools/fuzz.sh per target side by side with RUNS=1000000. The
+# clang build has an output base of its own (OUT/bazel), so it never
+# disturbs the usual build's cache.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-/tmp/sdfconv-fuzz}
@@ -69,6 +72,7 @@ for t in "${targets[@]}"; do
   log="$out/$t.log"
   "$exe" "$out/corpus/$t" "${seeds[@]}" -max_total_time="$seconds" \
     -max_len=65536 -timeout=20 -rss_limit_mb=3072 -print_final_stats=1 \
+    ${RUNS:+-runs="$RUNS"} \
     -artifact_prefix="$out/crashes/$t-" >"$log" 2>&1
   status=$?
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')

@@ -121,7 +121,10 @@ std::optional<std::string> SdfText(
   if (!xml || FormatOf(*xml) == InputFormat::kUrdf) diags->Append(parse);
   if (!xml) return std::nullopt;
   std::optional<VersionWriteOptions> to = version;
-  if (to) to->include_search = read.include_search;
+  if (to) {
+    to->include_search = read.include_search;
+    to->limits = read.limits;
+  }
   // A 1.8 text (a URDF's import, an expansion) written as `to`.
   auto write = [&](std::string text) -> std::optional<std::string> {
     if (!to || (to->version == "1.8" && !to->model_absolute)) return text;
@@ -140,7 +143,7 @@ std::optional<std::string> SdfText(
   if (expand_includes) {
     const ActivityScope expanding("expanding includes");
     UpgradeResult expanded =
-        ExpandIncludesToSdf18(*bytes, path, read.include_search);
+        ExpandIncludesToSdf18(*bytes, path, read.include_search, read.limits);
     diags->Append(expanded.diagnostics);
     if (!expanded.ok()) return std::nullopt;
     return write(std::move(expanded.output));
@@ -156,7 +159,7 @@ std::optional<std::string> SdfText(
   // The tree parsed above is the upgrade's: the text is parsed once.
   UpgradeResult upgraded =
       UpgradeParsedSdf(*bytes, std::move(*xml), parse, path,
-                       UpgradeOptions{true, read.include_search});
+                       UpgradeOptions{true, read.include_search, read.limits});
   diags->Append(upgraded.diagnostics);
   if (!upgraded.ok()) return std::nullopt;
   return std::move(upgraded.output);

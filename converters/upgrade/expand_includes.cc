@@ -147,10 +147,11 @@ std::optional<std::string> Inside(const std::string& scoped,
 // Each file is upgraded without its own proof: the proof of the whole
 // (VerifyExpansion) reads the real included files, each with its own
 // version's front end, and so covers every file's upgrade.
-UpgradeOptions Unverified(const IncludeSearch& search) {
+UpgradeOptions Unverified(const ReadOptions& reading) {
   UpgradeOptions options;
   options.verify = false;
-  options.include_search = search;
+  options.include_search = reading.include_search;
+  options.limits = reading.limits;
   return options;
 }
 
@@ -176,8 +177,8 @@ IncludeMap Pair(const std::vector<NodeId>& read,
 // is, in the composed Document's order.
 class Expander {
  public:
-  Expander(const IncludeSearch& search, Diagnostics* diags)
-      : search_(search), diags_(diags) {}
+  Expander(const ReadOptions& reading, Diagnostics* diags)
+      : reading_(reading), diags_(diags) {}
 
   // The expanded text of the input read as `reading` (with its includes
   // expanded), or nothing with errors in the diagnostics.
@@ -197,7 +198,7 @@ class Expander {
   void CorrespondMerged(const SourceFile& file, NodeId parent);
   void DeclareNamespaces(NodeId model, const SourceFile& file);
 
-  const IncludeSearch& search_;
+  const ReadOptions& reading_;
   Diagnostics* diags_;
   std::optional<XmlTree> out_;
   std::map<int32_t, std::optional<SourceFile>> files_;  // by tree read
@@ -210,11 +211,11 @@ std::optional<std::string> Expander::Run(const upgrade::ProofReading& reading,
   if (reading.fatal) {  // the reading's own errors (the proof reports them)
     return std::nullopt;
   }
-  UpgradeResult top = UpgradeSdf(input, path, Unverified(search_), &became_);
+  UpgradeResult top = UpgradeSdf(input, path, Unverified(reading_), &became_);
   diags_->Append(top.diagnostics);
   if (!top.ok()) return std::nullopt;
   Diagnostics again;  // the upgraded text says nothing new about its XML
-  out_ = XmlTree::Parse(top.output, path, &again);
+  out_ = XmlTree::Parse(top.output, path, &again, XmlLimitsOf(reading_));
   if (!out_) {  // a bug of the upgrade: say why, write nothing
     for (const Diagnostic& d : again.items()) {
       if (d.severity == Severity::kError) diags_->Add(d);
@@ -296,13 +297,13 @@ const SourceFile* Expander::As18(const XmlSources& sources, int32_t tree) {
     // The file's own bytes again (its encoding, as UpgradeSdf reads it).
     const std::string text = read.SerializeAsRead().value_or("");
     UpgradeResult upgraded =
-        UpgradeSdf(text, file.path, Unverified(search_), &file.became);
+        UpgradeSdf(text, file.path, Unverified(reading_), &file.became);
     diags_->Append(upgraded.diagnostics);
     if (!upgraded.ok()) return nullptr;
     sdf18 = std::move(upgraded.output);
   }
   Diagnostics again;  // the upgraded text says nothing new about its XML
-  file.tree = XmlTree::Parse(sdf18, file.path, &again);
+  file.tree = XmlTree::Parse(sdf18, file.path, &again, XmlLimitsOf(reading_));
   if (!file.tree) return nullptr;
   file.model = TopElement(*file.tree);
   if (file.model == kNoNode) return nullptr;  // composition said so already
@@ -503,10 +504,12 @@ void Expander::DeclareNamespaces(NodeId model, const SourceFile& file) {
 
 UpgradeResult ExpandIncludesToSdf18(std::string_view input,
                                     const std::string& path,
-                                    const IncludeSearch& search) {
+                                    const IncludeSearch& search,
+                                    const Limits& limits) {
   UpgradeResult result;
-  const upgrade::ProofReading reading = upgrade::ReadForProof(
-      input, path, ReadOptions::Includes::kExpand, search);
+  const ReadOptions proof = upgrade::ProofOptions(search, limits);
+  const upgrade::ProofReading reading =
+      upgrade::ReadForProof(input, path, ReadOptions::Includes::kExpand, proof);
   // An include the composition drops (a light or actor file included in
   // a model) is not written: its warning says so.
   for (const Diagnostic& d : reading.diags.items()) {
@@ -514,10 +517,10 @@ UpgradeResult ExpandIncludesToSdf18(std::string_view input,
       result.diagnostics.Add(d);
     }
   }
-  Expander expander(search, &result.diagnostics);
+  Expander expander(proof, &result.diagnostics);
   std::optional<std::string> text = expander.Run(reading, input, path);
   if ((reading.fatal || text) &&
-      !upgrade::VerifyExpansion(reading, text.value_or(""), path, search,
+      !upgrade::VerifyExpansion(reading, text.value_or(""), path, proof,
                                 expander.correspondence(),
                                 &result.diagnostics)) {
     text.reset();

@@ -52,14 +52,17 @@
 
 #include "converters/include/uri_resolver.h"
 #include "converters/upgrade/upgrade.h"
+#include "core/limits.h"
 
 namespace sdfconv {
 
 // `input` is the text of the file `path`: relative include URIs are
-// resolved from its folder, and diagnostics name it so.
+// resolved from its folder, and diagnostics name it so. Every file is read
+// within `limits` (the expansion, the upgrade of each file, the proof).
 [[nodiscard]] UpgradeResult ExpandIncludesToSdf18(std::string_view input,
                                                   const std::string& path,
-                                                  const IncludeSearch& search);
+                                                  const IncludeSearch& search,
+                                                  const Limits& limits = {});
 
 }  // namespace sdfconv
 

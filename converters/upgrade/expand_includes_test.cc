@@ -714,13 +714,13 @@ TEST_F(ExpandIncludesTest, ProofCatchesAMovedModel) {
 </sdf>
 )";
   Diagnostics diags;
-  EXPECT_FALSE(
-      upgrade::VerifyExpansion(input, wrong, path, search_, {}, &diags));
+  EXPECT_FALSE(upgrade::VerifyExpansion(
+      input, wrong, path, upgrade::ProofOptions(search_, {}), {}, &diags));
   EXPECT_EQ(Count(diags, Code::kUpgradeNotEquivalent), 2) << Dump(diags);
   Diagnostics fine;
   EXPECT_TRUE(upgrade::VerifyExpansion(
       input, ExpandIncludesToSdf18(input, path, search_).output, path,
-      search_, {}, &fine))
+      upgrade::ProofOptions(search_, {}), {}, &fine))
       << Dump(fine);
 }
 

@@ -58,6 +58,12 @@ void RunRules(Context& ctx) {
   upgrade::RepairNames(ctx);
 }
 
+// How the input and the proof are read: includes found as `options` says,
+// within its limits.
+ReadOptions ProofOf(const UpgradeOptions& options) {
+  return upgrade::ProofOptions(options.include_search, options.limits);
+}
+
 UpgradeResult Failed(UpgradeResult result) {
   result.output.clear();
   result.changed = false;
@@ -90,7 +96,8 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
                          const UpgradeOptions& options,
                          upgrade::Correspondence* correspondence) {
   Diagnostics parse;
-  std::optional<XmlTree> tree = XmlTree::Parse(input, path, &parse);
+  std::optional<XmlTree> tree =
+      XmlTree::Parse(input, path, &parse, XmlLimitsOf(ProofOf(options)));
   if (!tree) {
     UpgradeResult result;
     result.diagnostics = std::move(parse);
@@ -106,6 +113,7 @@ UpgradeResult UpgradeParsed(std::string_view input, XmlTree* tree,
                             const UpgradeOptions& options,
                             upgrade::Correspondence* correspondence) {
   UpgradeResult result;
+  const ReadOptions proof = ProofOf(options);
   // What the parse tolerated is written repaired, and said once, by the
   // repair (docs/xml.md).
   for (const Diagnostic& d : parse.items()) {
@@ -132,12 +140,10 @@ UpgradeResult UpgradeParsed(std::string_view input, XmlTree* tree,
     const bool proven =
         !options.verify ||
         (repaired ? upgrade::VerifyUpgrade(input, result.output, path, {},
-                                           &result.diagnostics,
-                                           options.include_search)
+                                           &result.diagnostics, proof)
                   : upgrade::VerifyUnchanged(
-                        upgrade::ReadUpgradeInput(
-                            *tree, options.include_search, true),
-                        path, &result.diagnostics));
+                        upgrade::ReadUpgradeInput(*tree, proof, true), path,
+                        &result.diagnostics));
     if (!proven) return Failed(std::move(result));
     result.changed = repaired;
     result.diagnostics.SortByLine();
@@ -146,11 +152,11 @@ UpgradeResult UpgradeParsed(std::string_view input, XmlTree* tree,
 
   // What the input means, as the core reads it (and as the proof will).
   const upgrade::ProofReading reading =
-      upgrade::ReadUpgradeInput(*tree, options.include_search,
+      upgrade::ReadUpgradeInput(*tree, proof,
                                 /*included_files=*/options.verify);
   if (!reading.doc) {  // nothing could be read: the reading's errors
-    (void)upgrade::VerifyUpgrade(reading, input, path, {},
-                                 &result.diagnostics, options.include_search);
+    (void)upgrade::VerifyUpgrade(reading, input, path, {}, &result.diagnostics,
+                                 proof);
     return Failed(std::move(result));
   }
   const upgrade::InputMeaning meaning(reading);
@@ -186,7 +192,7 @@ UpgradeResult UpgradeParsed(std::string_view input, XmlTree* tree,
       meaning, *tree, output_index, ctx.alias, ctx.flipped_joints);
   if (options.verify &&
       !upgrade::VerifyUpgrade(reading, result.output, path, became,
-                              &result.diagnostics, options.include_search)) {
+                              &result.diagnostics, proof)) {
     return Failed(std::move(result));
   }
   if (correspondence != nullptr) *correspondence = became;

@@ -40,6 +40,7 @@
 #include "converters/include/uri_resolver.h"
 #include "converters/xml/xml_tree.h"
 #include "core/diagnostic.h"
+#include "core/limits.h"
 
 namespace sdfconv {
 
@@ -48,6 +49,9 @@ struct UpgradeOptions {
   // Where the proof looks for included files (docs/upgrade.md): with every
   // include found, the proof covers the included models too.
   IncludeSearch include_search;
+  // The bounds of every reading, the input's and the proof's (`--limit`,
+  // core/limits.h).
+  Limits limits;
 };
 
 struct UpgradeResult {

@@ -137,7 +137,9 @@ void ReadAndResolve(int32_t tree, const ReadOptions& options, Read* r) {
 Read ReadText(std::string_view text, const std::string& path,
               const ReadOptions& options) {
   Read r;
-  std::optional<XmlTree> tree = XmlTree::Parse(text, path, &r.diags);
+  XmlLimits xml = XmlLimitsOf(options);
+  xml.lenient = true;  // `strict` is about versions here (VerifyUpgrade)
+  std::optional<XmlTree> tree = XmlTree::Parse(text, path, &r.diags, xml);
   if (!tree) {
     r.fatal = true;
     return r;
@@ -146,11 +148,23 @@ Read ReadText(std::string_view text, const std::string& path,
   return r;
 }
 
-ReadOptions WithIncludes(ReadOptions::Includes includes,
-                         const IncludeSearch& search) {
+}  // namespace
+
+ReadOptions ProofOptions(const IncludeSearch& search, const Limits& limits) {
   ReadOptions options;
-  options.includes = includes;
   options.include_search = search;
+  options.limits = limits;
+  return options;
+}
+
+namespace {
+
+// `reading` (where includes are found, the limits) with `includes`, read
+// to the letter of nothing (a proof reads as libsdformat does).
+ReadOptions WithIncludes(ReadOptions::Includes includes,
+                         const ReadOptions& reading) {
+  ReadOptions options = ProofOptions(reading.include_search, reading.limits);
+  options.includes = includes;
   return options;
 }
 
@@ -479,25 +493,24 @@ Correspondence Compose(const Correspondence& first,
   return c;
 }
 
-ProofReading ReadUpgradeInput(const XmlTree& tree,
-                              const IncludeSearch& search,
+ProofReading ReadUpgradeInput(const XmlTree& tree, const ReadOptions& reading,
                               bool included_files) {
   // Included files as they are, when every include resolves and the input
   // is valid with them; stand-ins for the includes otherwise.
   if (!included_files) {
     Read standing_in;
     ReadAndResolve(standing_in.sources.Add(XmlTree(tree)),
-                   WithIncludes(ReadOptions::Includes::kStandIns, search),
+                   WithIncludes(ReadOptions::Includes::kStandIns, reading),
                    &standing_in);
     return standing_in;
   }
   Read r;
   ReadAndResolve(r.sources.Add(XmlTree(tree)),
-                 WithIncludes(ReadOptions::Includes::kExpand, search), &r);
+                 WithIncludes(ReadOptions::Includes::kExpand, reading), &r);
   if (!r.fatal || r.doc == std::nullopt) return r;
   Read standing_in;
   ReadAndResolve(standing_in.sources.Add(XmlTree(tree)),
-                 WithIncludes(ReadOptions::Includes::kStandIns, search),
+                 WithIncludes(ReadOptions::Includes::kStandIns, reading),
                  &standing_in);
   return standing_in;
 }
@@ -505,7 +518,7 @@ ProofReading ReadUpgradeInput(const XmlTree& tree,
 bool VerifyUpgrade(const ProofReading& input, std::string_view output,
                    const std::string& path,
                    const Correspondence& correspondence, Diagnostics* diags,
-                   const IncludeSearch& search, std::string_view version) {
+                   const ReadOptions& reading, std::string_view version) {
   const std::string written =
       version.empty() ? std::string()
                       : "the written SDFormat " + std::string(version);
@@ -518,7 +531,7 @@ bool VerifyUpgrade(const ProofReading& input, std::string_view output,
   // A version written on request is read to the letter of that version
   // (`--strict`): a later feature left in it would not count.
   const ActivityScope activity("proving the output means the same");
-  ReadOptions options = WithIncludes(input.includes, search);
+  ReadOptions options = WithIncludes(input.includes, reading);
   options.strict = !version.empty();
   const Read out = ReadText(output, path, options);
   return Compare(input, out, path, correspondence, words, diags);
@@ -532,43 +545,42 @@ bool VerifyUnchanged(const ProofReading& input, const std::string& path,
 bool VerifyUpgrade(std::string_view input, std::string_view output,
                    const std::string& path,
                    const Correspondence& correspondence, Diagnostics* diags,
-                   const IncludeSearch& search) {
+                   const ReadOptions& reading) {
   Diagnostics parse;
-  const std::optional<XmlTree> tree = XmlTree::Parse(input, path, &parse);
+  const std::optional<XmlTree> tree =
+      XmlTree::Parse(input, path, &parse, XmlLimitsOf(reading));
   if (!tree) {
     diags->Append(parse);
     return false;
   }
-  return VerifyUpgrade(ReadUpgradeInput(*tree, search, true), output, path,
-                       correspondence, diags, search);
+  return VerifyUpgrade(ReadUpgradeInput(*tree, reading, true), output, path,
+                       correspondence, diags, reading);
 }
 
 ProofReading ReadForProof(std::string_view text, const std::string& path,
                           ReadOptions::Includes includes,
-                          const IncludeSearch& search) {
-  return ReadText(text, path, WithIncludes(includes, search));
+                          const ReadOptions& reading) {
+  return ReadText(text, path, WithIncludes(includes, reading));
 }
 
 bool VerifyExpansion(const ProofReading& input, std::string_view output,
-                     const std::string& path, const IncludeSearch& search,
-                     const Correspondence& correspondence,
-                     Diagnostics* diags) {
+                     const std::string& path, const ReadOptions& reading,
+                     const Correspondence& correspondence, Diagnostics* diags) {
   if (input.fatal) {
     return Compare(input, {}, path, correspondence, kExpansionWords, diags);
   }
   const ActivityScope activity("proving the output means the same");
   const Read out = ReadText(
-      output, path, WithIncludes(ReadOptions::Includes::kExpand, search));
+      output, path, WithIncludes(ReadOptions::Includes::kExpand, reading));
   return Compare(input, out, path, correspondence, kExpansionWords, diags);
 }
 
 bool VerifyExpansion(std::string_view input, std::string_view output,
-                     const std::string& path, const IncludeSearch& search,
-                     const Correspondence& correspondence,
-                     Diagnostics* diags) {
+                     const std::string& path, const ReadOptions& reading,
+                     const Correspondence& correspondence, Diagnostics* diags) {
   return VerifyExpansion(
-      ReadForProof(input, path, ReadOptions::Includes::kExpand, search),
-      output, path, search, correspondence, diags);
+      ReadForProof(input, path, ReadOptions::Includes::kExpand, reading),
+      output, path, reading, correspondence, diags);
 }
 
 }  // namespace sdfconv::upgrade

@@ -11,8 +11,9 @@
 // input without a counterpart is a difference too.
 //
 // <include>s are kept as includes. When every include of the input
-// resolves (converters/include/uri_resolver.h, with the given search) and
-// the input is valid with them, both texts are read with the included
+// resolves (converters/include/uri_resolver.h, with the include_search of
+// the ReadOptions given, whose limits bound every reading) and the input
+// is valid with them, both texts are read with the included
 // files and compared in full. Otherwise (an included model is not at hand)
 // both texts are read with their includes replaced by stand-ins
 // (converters/include/include_stand_ins.h): the proof then covers
@@ -81,24 +82,29 @@ struct ProofReading {
   ReadOptions::Includes includes = ReadOptions::Includes::kExpand;
 };
 
+// The ReadOptions of a proof: includes found with `search`, every reading
+// within `limits`.
+[[nodiscard]] ReadOptions ProofOptions(const IncludeSearch& search,
+                                       const Limits& limits);
+
 // Reads `tree` (a file's, which it names) as the proof reads an upgrade's
-// input: with its included files (found with `search`) when every include
-// resolves and the input is valid with them, else with stand-ins for its
-// includes. Without `included_files`, with stand-ins at once: for an
+// input: with its included files (found with `reading`'s include_search) when
+// every include resolves and the input is valid with them, else with stand-ins
+// for its includes. Without `included_files`, with stand-ins at once: for an
 // upgrade whose proof is made elsewhere (--expand-includes proves the whole
 // expansion), so that no file reads its whole include closure. The
 // reading's tree 0 is a copy of `tree`, so its NodeRefs name nodes of
 // `tree`.
 [[nodiscard]] ProofReading ReadUpgradeInput(const XmlTree& tree,
-                                            const IncludeSearch& search,
+                                            const ReadOptions& reading,
                                             bool included_files);
 
 // Reads `text` (the text of the file `path`) for a proof, its includes as
-// `includes` says (found with `search`).
+// `includes` says (found with `reading`'s include_search).
 [[nodiscard]] ProofReading ReadForProof(std::string_view text,
                                         const std::string& path,
                                         ReadOptions::Includes includes,
-                                        const IncludeSearch& search);
+                                        const ReadOptions& reading);
 
 // Reads `output` (named `path` in messages) the way `input` was read and
 // compares the two as described above. `version`, when given, is the
@@ -106,13 +112,10 @@ struct ProofReading {
 // output is then read to the letter of the version it declares (as
 // `--strict`), so that a feature of a later version left in it is not
 // read.
-[[nodiscard]] bool VerifyUpgrade(const ProofReading& input,
-                                 std::string_view output,
-                                 const std::string& path,
-                                 const Correspondence& correspondence,
-                                 Diagnostics* diags,
-                                 const IncludeSearch& search = {},
-                                 std::string_view version = {});
+[[nodiscard]] bool VerifyUpgrade(
+    const ProofReading& input, std::string_view output, const std::string& path,
+    const Correspondence& correspondence, Diagnostics* diags,
+    const ReadOptions& reading = {}, std::string_view version = {});
 
 // The proof for an output that is the text `input` was read from, byte for
 // byte (a file of 1.8 or later with nothing to repair): the same text reads
@@ -134,19 +137,19 @@ struct ProofReading {
                                  const std::string& path,
                                  const Correspondence& correspondence,
                                  Diagnostics* diags,
-                                 const IncludeSearch& search = {});
+                                 const ReadOptions& reading = {});
 
 // Reads `input` (the file `path`) with its includes expanded (URIs found
-// with `search`) and `output` (which has none left), and compares them as
-// VerifyUpgrade does, element by element under the same scoped names.
-// Returns false, with errors in `diags`, on any difference or when either
-// does not pass validation (value-level errors apart, as above).
+// with `reading`'s include_search) and `output` (which has none left), and
+// compares them as VerifyUpgrade does, element by element under the same scoped
+// names. Returns false, with errors in `diags`, on any difference or when
+// either does not pass validation (value-level errors apart, as above).
 // `correspondence` names the elements the upgrades of the files renamed or
 // moved, by their scoped names in the composed input and in the output.
 [[nodiscard]] bool VerifyExpansion(std::string_view input,
                                    std::string_view output,
                                    const std::string& path,
-                                   const IncludeSearch& search,
+                                   const ReadOptions& reading,
                                    const Correspondence& correspondence,
                                    Diagnostics* diags);
 
@@ -155,7 +158,7 @@ struct ProofReading {
 [[nodiscard]] bool VerifyExpansion(const ProofReading& input,
                                    std::string_view output,
                                    const std::string& path,
-                                   const IncludeSearch& search,
+                                   const ReadOptions& reading,
                                    const Correspondence& correspondence,
                                    Diagnostics* diags);
 

@@ -83,6 +83,21 @@ bool HasMergeInclude(const XmlTree& tree, bool in_world) {
   return false;
 }
 
+// How the input and the proofs are read: includes found as `options`
+// says, within its limits.
+ReadOptions ProofOf(const VersionWriteOptions& options) {
+  return upgrade::ProofOptions(options.include_search, options.limits);
+}
+
+// The upgrade to 1.8 on the way, with `options`' includes and limits.
+UpgradeOptions Upgrading(const VersionWriteOptions& options, bool verify) {
+  UpgradeOptions upgrading;
+  upgrading.verify = verify;
+  upgrading.include_search = options.include_search;
+  upgrading.limits = options.limits;
+  return upgrading;
+}
+
 // Runs `rules` on `*tree` (read as version `from`), writing version `to`:
 // the references written for `to`, the version attribute set. Adds what
 // became of each element to `*became`. False, with errors in `diags`, when
@@ -92,13 +107,12 @@ bool RunStep(int from, int to, void (*rules)(StepContext&),
              const std::string& path, const VersionWriteOptions& options,
              XmlTree* tree, Correspondence* became, Diagnostics* diags) {
   const upgrade::ProofReading reading = upgrade::ReadUpgradeInput(
-      *tree, options.include_search, /*included_files=*/true);
+      *tree, ProofOf(options), /*included_files=*/true);
   if (!reading.doc || reading.fatal) {
     // A step's input is the proven output of the one before: only a bug
     // gets here. Say what the reading found.
     (void)upgrade::VerifyUpgrade(reading, tree->Serialize(), path, {}, diags,
-                                 options.include_search,
-                                 upgrade::VersionName(from));
+                                 ProofOf(options), upgrade::VersionName(from));
     if (!diags->HasErrors()) {
       diags->Error(Code::kElementInvalid, {path, 1, ""},
                    "the SDFormat " + upgrade::VersionName(from) +
@@ -152,34 +166,34 @@ UpgradeResult WriteSdfVersion(std::string_view input, const std::string& path,
     return Failed(std::move(result));
   }
   const int target = VersionNumber(options.version);
+  const ReadOptions proof = ProofOf(options);
   Diagnostics parse;
-  const std::optional<XmlTree> tree = XmlTree::Parse(input, path, &parse);
+  const std::optional<XmlTree> tree =
+      XmlTree::Parse(input, path, &parse, XmlLimitsOf(proof));
   if (!tree) {
     result.diagnostics = std::move(parse);
     return Failed(std::move(result));
   }
   if (FormatOf(*tree) == InputFormat::kUrdf) {
     // URDF: `convert` imports it as 1.8 first (converters/convert).
-    return UpgradeSdf(input, path, UpgradeOptions{options.verify,
-                                                  options.include_search});
+    return UpgradeSdf(input, path, Upgrading(options, options.verify));
   }
   const int version =
       VersionNumber(tree->Attribute(tree->root(), "version").value_or(""));
   if (version == target && !options.model_absolute) {
     // Nothing to write but what the file says (repaired XML aside): the
     // upgrade's proof of a 1.8 file, or the same for any other version.
-    UpgradeResult same = UpgradeSdf(
-        input, path, UpgradeOptions{options.verify, options.include_search});
+    UpgradeResult same =
+        UpgradeSdf(input, path, Upgrading(options, options.verify));
     if (version >= kHub || !same.ok()) return same;
     // Below 1.8 the upgrade would rewrite it: keep the file as written,
     // when it means to the letter of its version what it means as
     // libsdformat reads it; a feature of a later version in it (a
     // `relative_to` in a 1.6 file) is written down the long way, below.
     Diagnostics letter;
-    if (upgrade::VerifyUpgrade(
-            upgrade::ReadUpgradeInput(*tree, options.include_search, true),
-            input, path, {}, &letter, options.include_search,
-            options.version)) {
+    if (upgrade::VerifyUpgrade(upgrade::ReadUpgradeInput(*tree, proof, true),
+                               input, path, {}, &letter, proof,
+                               options.version)) {
       same.output = std::string(input);
       same.changed = false;
       return same;
@@ -196,8 +210,8 @@ UpgradeResult WriteSdfVersion(std::string_view input, const std::string& path,
                       (target < VersionNumber(1, 10) &&
                        HasMergeInclude(*tree, /*in_world=*/true));
   if (expand) {
-    UpgradeResult expanded =
-        ExpandIncludesToSdf18(input, path, options.include_search);
+    UpgradeResult expanded = ExpandIncludesToSdf18(
+        input, path, options.include_search, options.limits);
     result.diagnostics.Append(expanded.diagnostics);
     if (!expanded.ok()) {
       result.diagnostics.Error(
@@ -215,9 +229,8 @@ UpgradeResult WriteSdfVersion(std::string_view input, const std::string& path,
     // 1.8, or the input's own version when it is later.
     at = std::max(version, kHub);
   } else if (version < kHub || version == target) {
-    UpgradeResult up = UpgradeSdf(
-        input, path, UpgradeOptions{/*verify=*/false, options.include_search},
-        &became);
+    UpgradeResult up =
+        UpgradeSdf(input, path, Upgrading(options, /*verify=*/false), &became);
     result.diagnostics.Append(up.diagnostics);
     if (!up.ok()) return Failed(std::move(result));
     text = std::move(up.output);
@@ -232,16 +245,17 @@ UpgradeResult WriteSdfVersion(std::string_view input, const std::string& path,
   // The input as the proof reads it: the expanded text when the includes
   // were expanded (that expansion has its own proof).
   Diagnostics reparse;
-  std::optional<XmlTree> work = XmlTree::Parse(text, path, &reparse);
+  std::optional<XmlTree> work =
+      XmlTree::Parse(text, path, &reparse, XmlLimitsOf(proof));
   if (!work) {  // cannot happen: the text was written by the upgrade
     result.diagnostics.Append(reparse);
     return Failed(std::move(result));
   }
   const upgrade::ProofReading reading = upgrade::ReadUpgradeInput(
-      expand ? *work : *tree, options.include_search, /*included_files=*/true);
+      expand ? *work : *tree, proof, /*included_files=*/true);
   if (reading.fatal) {
     (void)upgrade::VerifyUpgrade(reading, text, path, {}, &result.diagnostics,
-                                 options.include_search, options.version);
+                                 proof, options.version);
     return Failed(std::move(result));
   }
 
@@ -279,9 +293,8 @@ UpgradeResult WriteSdfVersion(std::string_view input, const std::string& path,
   }
   text = std::move(*output);
   if (options.verify &&
-      !upgrade::VerifyUpgrade(reading, text, path, became,
-                              &result.diagnostics, options.include_search,
-                              options.version)) {
+      !upgrade::VerifyUpgrade(reading, text, path, became, &result.diagnostics,
+                              proof, options.version)) {
     return Failed(std::move(result));
   }
   result.changed = text != input;

@@ -40,6 +40,7 @@ struct VersionWriteOptions {
   std::string version = "1.8";
   bool verify = true;
   IncludeSearch include_search;
+  Limits limits;  // as UpgradeOptions::limits
   // Below 1.7, an explicit frame the target cannot hold (1.4 has no
   // frames; 1.5/1.6 frames are attached to their model): left out with a
   // warning, or written as a massless link on a fixed joint.

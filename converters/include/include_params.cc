@@ -31,7 +31,8 @@ std::optional<std::string> NameOf(const XmlTree& tree, NodeId n) {
     }
     const NodeId uri = tree.FirstChild(n, "uri");
     if (uri == kNoNode) return {};
-    std::string_view text = TrimWhitespace(tree.Text(uri));
+    const std::string uri_text = tree.Text(uri);  // Text() makes a string
+    std::string_view text = TrimWhitespace(uri_text);
     while (!text.empty() && text.back() == '/') text.remove_suffix(1);
     const size_t slash = text.find_last_of('/');
     return std::string(slash == std::string_view::npos ? text

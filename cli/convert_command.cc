@@ -141,6 +141,10 @@ std::optional<VersionWriteOptions> VersionOptions(const ConvertOptions& options)
 
 int RunConvert(const ConvertOptions& options, std::ostream& out,
                std::ostream& err) {
+  if (const auto problem = OutputIsInput(options.output, options.file)) {
+    err << "sdfconv: error: " << *problem << '\n';
+    return kExitCannotRun;
+  }
   DiagnosticOutput diagnostics(options.diagnostics);
   Diagnostics diags;
   const ReadOptions read = ReadOptionsOf(options);

@@ -57,6 +57,10 @@ int Write(const GraphOptions& options, const std::string& text,
 
 int RunGraph(const GraphOptions& options, std::ostream& out,
              std::ostream& err) {
+  if (const auto problem = OutputIsInput(options.output, options.file)) {
+    err << "sdfconv: error: " << *problem << '\n';
+    return kExitCannotRun;
+  }
   ActivityLine activity(err, options.file, options.progress);
   const CheckedFile file =
       CheckFile(options.file, options.model_paths, options.strict,

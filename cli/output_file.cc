@@ -193,6 +193,23 @@ bool Write(const std::string& path, std::string_view contents, mode_t mode,
 
 }  // namespace
 
+std::optional<std::string> OutputIsInput(const std::string& output,
+                                         const std::string& input) {
+  if (output.empty() || output == "-" || input.empty() || input == "-") {
+    return std::nullopt;
+  }
+  struct stat out;
+  struct stat in;
+  if (::stat(output.c_str(), &out) != 0 || ::stat(input.c_str(), &in) != 0 ||
+      !S_ISREG(out.st_mode) || out.st_dev != in.st_dev ||
+      out.st_ino != in.st_ino) {
+    return std::nullopt;
+  }
+  return "output '" + output + "' is the input '" + input +
+         "'; write to another file (only `upgrade --in-place` replaces "
+         "inputs); nothing written";
+}
+
 std::optional<std::string> OutputTarget(const std::string& path,
                                         std::string* error) {
   constexpr int kMaxLinks = 40;  // as Linux's own limit for one path

@@ -67,6 +67,14 @@ class OutputDirectories {
 [[nodiscard]] std::optional<std::string> OutputTarget(const std::string& path,
                                                       std::string* error);
 
+// When writing `output` would replace the input `input` (both name one
+// regular file: the same device and inode, through any symbolic links), a
+// message naming both; nullopt otherwise, and when either is `-` or does
+// not exist. `convert` and `graph` refuse such an output: inputs are never
+// modified unless asked (`upgrade --in-place`).
+[[nodiscard]] std::optional<std::string> OutputIsInput(
+    const std::string& output, const std::string& input);
+
 // Removes the temporaries (`TARGET.tmp.<pid>`, regular files) that writers
 // of `targets` left when their process died: those whose process no longer
 // runs on this machine (kill(pid, 0) says so). A temporary of a running

@@ -112,6 +112,18 @@ expect_empty convert_cycle "$tmp/convert_cycle.out"
 # convert: things that cannot run exit 2.
 run convert_missing 2 convert "$tmp/no_such_file.sdf" --to flat
 run convert_unwritable 2 convert "$arm" --to flat -o "$tmp/no/such/dir/arm.json"
+# convert and graph: an output that is the input (by name or by a link)
+# is refused before anything runs; the input stays as it was.
+cp "$arm" "$tmp/self.sdf"
+ln -sf self.sdf "$tmp/self_link.sdf"
+for out in "$tmp/self.sdf" "$tmp/self_link.sdf"; do
+  run convert_self 2 convert "$tmp/self.sdf" --to sdf -o "$out"
+  expect_grep convert_self "$tmp/convert_self.err" "is the input '$tmp/self.sdf'"
+  cmp -s "$arm" "$tmp/self.sdf" || fail "convert_self: the input changed"
+  run graph_self 2 graph "$tmp/self.sdf" -o "$out"
+  expect_grep graph_self "$tmp/graph_self.err" "is the input '$tmp/self.sdf'"
+  cmp -s "$arm" "$tmp/self.sdf" || fail "graph_self: the input changed"
+done
 # convert --to urdf: the arm is a tree; the output is URDF (check_urdf
 # parses it when installed).
 run convert_urdf 0 convert "$arm" --to urdf -o "$tmp/out/arm.urdf"

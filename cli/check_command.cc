@@ -9,6 +9,7 @@
 #include "cli/activity_line.h"
 #include "cli/diagnostic_order.h"
 #include "cli/exit_code.h"
+#include "cli/output_file.h"
 #include "converters/convert/convert.h"
 
 namespace sdfconv {
@@ -82,6 +83,11 @@ std::string Outcome(const CheckedFile& file) {
 
 int RunCheck(const CheckOptions& options, std::ostream& out,
              std::ostream& err) {
+  if (const auto problem =
+          OutputIsInput({options.diagnostics.file}, options.files)) {
+    err << "sdfconv: error: " << *problem << '\n';
+    return kExitCannotRun;
+  }
   DiagnosticOutput diagnostics(options.diagnostics);
   const bool text = diagnostics.format() == DiagnosticFormat::kText;
   // Text diagnostics go to stderr, as always; the machine formats to stdout.

@@ -141,7 +141,8 @@ std::optional<VersionWriteOptions> VersionOptions(const ConvertOptions& options)
 
 int RunConvert(const ConvertOptions& options, std::ostream& out,
                std::ostream& err) {
-  if (const auto problem = OutputIsInput(options.output, options.file)) {
+  if (const auto problem = OutputIsInput(
+          {options.output, options.diagnostics.file}, {options.file})) {
     err << "sdfconv: error: " << *problem << '\n';
     return kExitCannotRun;
   }

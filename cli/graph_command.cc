@@ -57,7 +57,7 @@ int Write(const GraphOptions& options, const std::string& text,
 
 int RunGraph(const GraphOptions& options, std::ostream& out,
              std::ostream& err) {
-  if (const auto problem = OutputIsInput(options.output, options.file)) {
+  if (const auto problem = OutputIsInput({options.output}, {options.file})) {
     err << "sdfconv: error: " << *problem << '\n';
     return kExitCannotRun;
   }

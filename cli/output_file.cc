@@ -193,21 +193,26 @@ bool Write(const std::string& path, std::string_view contents, mode_t mode,
 
 }  // namespace
 
-std::optional<std::string> OutputIsInput(const std::string& output,
-                                         const std::string& input) {
-  if (output.empty() || output == "-" || input.empty() || input == "-") {
-    return std::nullopt;
+std::optional<std::string> OutputIsInput(
+    const std::vector<std::string>& outputs,
+    const std::vector<std::string>& inputs) {
+  for (const std::string& output : outputs) {
+    struct stat out;
+    if (output.empty() || output == "-" || ::stat(output.c_str(), &out) != 0 ||
+        !S_ISREG(out.st_mode)) {
+      continue;
+    }
+    for (const std::string& input : inputs) {
+      struct stat in;
+      if (input != "-" && ::stat(input.c_str(), &in) == 0 &&
+          in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
+        return "output '" + output + "' is the input '" + input +
+               "'; write to another file (only `upgrade --in-place` "
+               "replaces inputs); nothing written";
+      }
+    }
   }
-  struct stat out;
-  struct stat in;
-  if (::stat(output.c_str(), &out) != 0 || ::stat(input.c_str(), &in) != 0 ||
-      !S_ISREG(out.st_mode) || out.st_dev != in.st_dev ||
-      out.st_ino != in.st_ino) {
-    return std::nullopt;
-  }
-  return "output '" + output + "' is the input '" + input +
-         "'; write to another file (only `upgrade --in-place` replaces "
-         "inputs); nothing written";
+  return std::nullopt;
 }
 
 std::optional<std::string> OutputTarget(const std::string& path,

@@ -67,13 +67,16 @@ class OutputDirectories {
 [[nodiscard]] std::optional<std::string> OutputTarget(const std::string& path,
                                                       std::string* error);
 
-// When writing `output` would replace the input `input` (both name one
-// regular file: the same device and inode, through any symbolic links), a
-// message naming both; nullopt otherwise, and when either is `-` or does
-// not exist. `convert` and `graph` refuse such an output: inputs are never
-// modified unless asked (`upgrade --in-place`).
+// When writing one of `outputs` would replace one of `inputs` (both name one
+// regular file: the same device and inode, through any symbolic or hard
+// links), a message naming both; nullopt otherwise. Empty outputs, `-` and
+// outputs that do not exist yet are never inputs. Every command checks the
+// outputs it is given (`-o`, `--report`, `--diagnostics-output`) before it
+// reads anything: inputs are never modified unless asked (`upgrade
+// --in-place`).
 [[nodiscard]] std::optional<std::string> OutputIsInput(
-    const std::string& output, const std::string& input);
+    const std::vector<std::string>& outputs,
+    const std::vector<std::string>& inputs);
 
 // Removes the temporaries (`TARGET.tmp.<pid>`, regular files) that writers
 // of `targets` left when their process died: those whose process no longer

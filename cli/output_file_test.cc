@@ -315,30 +315,34 @@ TEST(OutputFileTest, ExplicitModeIsKeptExactly) {
 
 // The input itself, by its name, a symbolic link or a hard link, is an
 // output refused; another file, a missing one, `-` and a FIFO are not.
-TEST(OutputFileTest, OutputThatIsTheInputIsNamed) {
+TEST(OutputFileTest, OutputThatIsAnInputIsNamed) {
   const std::string dir = MakeTempDir("self");
   const std::string input = dir + "/robot.sdf";
+  const std::string other = dir + "/other.sdf";
   std::string error;
   ASSERT_TRUE(WriteOutputFile(input, "<sdf/>", &error)) << error;
   ASSERT_EQ(::symlink("robot.sdf", (dir + "/link.sdf").c_str()), 0);
   ASSERT_EQ(::link(input.c_str(), (dir + "/hard.sdf").c_str()), 0);
-  ASSERT_TRUE(WriteOutputFile(dir + "/other.sdf", "<sdf/>", &error)) << error;
+  ASSERT_TRUE(WriteOutputFile(other, "<sdf/>", &error)) << error;
   ASSERT_EQ(::mkfifo((dir + "/pipe").c_str(), 0600), 0);
 
   for (const std::string& same :
        {input, dir + "/link.sdf", dir + "/hard.sdf", dir + "/./robot.sdf"}) {
-    const std::optional<std::string> problem = OutputIsInput(same, input);
+    const std::optional<std::string> problem =
+        OutputIsInput({"", same}, {other, input});
     ASSERT_TRUE(problem.has_value()) << same;
     EXPECT_NE(problem->find("'" + same + "' is the input '" + input + "'"),
               std::string::npos)
         << *problem;
   }
-  EXPECT_TRUE(OutputIsInput(dir + "/link.sdf", dir + "/hard.sdf").has_value());
-  EXPECT_FALSE(OutputIsInput(dir + "/other.sdf", input).has_value());
-  EXPECT_FALSE(OutputIsInput(dir + "/missing.sdf", input).has_value());
-  EXPECT_FALSE(OutputIsInput("-", input).has_value());
-  EXPECT_FALSE(OutputIsInput(input, "-").has_value());
-  EXPECT_FALSE(OutputIsInput(dir + "/pipe", dir + "/pipe").has_value());
+  EXPECT_TRUE(
+      OutputIsInput({dir + "/link.sdf"}, {dir + "/hard.sdf"}).has_value());
+  EXPECT_FALSE(OutputIsInput({other}, {input}).has_value());
+  EXPECT_FALSE(OutputIsInput({dir + "/missing.sdf"}, {input}).has_value());
+  EXPECT_FALSE(OutputIsInput({"-", ""}, {input}).has_value());
+  EXPECT_FALSE(OutputIsInput({input}, {"-"}).has_value());
+  EXPECT_FALSE(OutputIsInput({input}, {}).has_value());
+  EXPECT_FALSE(OutputIsInput({dir + "/pipe"}, {dir + "/pipe"}).has_value());
   EXPECT_EQ(ReadAll(input), "<sdf/>");
 }
 

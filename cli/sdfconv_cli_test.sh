@@ -124,6 +124,28 @@ for out in "$tmp/self.sdf" "$tmp/self_link.sdf"; do
   expect_grep graph_self "$tmp/graph_self.err" "is the input '$tmp/self.sdf'"
   cmp -s "$arm" "$tmp/self.sdf" || fail "graph_self: the input changed"
 done
+# Nor is any other output an input: --diagnostics-output of check and
+# convert, --report and --diagnostics-output of upgrade (whose inputs are
+# the files found in its folders).
+run check_diag_self 2 check "$arm" "$tmp/self.sdf" --diagnostics-format json \
+  --diagnostics-output "$tmp/self_link.sdf"
+expect_grep check_diag_self "$tmp/check_diag_self.err" "is the input '$tmp/self.sdf'"
+run convert_diag_self 2 convert "$tmp/self.sdf" --to flat -o "$tmp/self.json" \
+  --diagnostics-output "$tmp/self.sdf"
+[ ! -e "$tmp/self.json" ] || fail "convert_diag_self: wrote an output"
+mkdir -p "$tmp/self_dir"
+cp "$arm" "$tmp/self_dir/arm.sdf"
+run upgrade_report_self 2 upgrade --check "$tmp/self_dir" \
+  --report "$tmp/self_dir/arm.sdf"
+expect_grep upgrade_report_self "$tmp/upgrade_report_self.err" \
+  "is the input '$tmp/self_dir/arm.sdf'"
+run upgrade_diag_self 2 upgrade --check "$tmp/self_dir" \
+  --diagnostics-format json --diagnostics-output "$tmp/self_dir/arm.sdf"
+expect_grep upgrade_diag_self "$tmp/upgrade_diag_self.err" \
+  "is the input '$tmp/self_dir/arm.sdf'"
+for f in "$tmp/self.sdf" "$tmp/self_dir/arm.sdf"; do
+  cmp -s "$arm" "$f" || fail "an output replaced the input $f"
+done
 # convert --to urdf: the arm is a tree; the output is URDF (check_urdf
 # parses it when installed).
 run convert_urdf 0 convert "$arm" --to urdf -o "$tmp/out/arm.urdf"

@@ -151,7 +151,27 @@ BatchResult RunUpgrade(const BatchOptions& options,
                        const std::atomic<bool>& stop, std::ostream& out,
                        std::ostream& err) {
   const Clock::time_point start = Clock::now();
-  DiagnosticOutput diagnostics(options.diagnostics);
+  const OutputPolicy& policy = options.output;
+  std::vector<std::string> skip;
+  if (policy.mode == BatchMode::kOutputDir) skip.push_back(policy.output_dir);
+  CollectedInputs found = CollectInputs(options.paths, skip);
+  std::vector<std::string> problems = std::move(found.usage_errors);
+  // --report and --diagnostics-output are never written over an input (a
+  // diagnostics FILE that is one goes to the stream instead, with the error).
+  DiagnosticOptions diagnostic_options = options.diagnostics;
+  {
+    std::vector<std::string> paths;
+    paths.reserve(found.files.size());
+    for (const BatchInput& input : found.files) paths.push_back(input.path);
+    if (const auto problem = OutputIsInput({options.report}, paths)) {
+      problems.push_back(*problem);
+    }
+    if (const auto problem = OutputIsInput({diagnostic_options.file}, paths)) {
+      problems.push_back(*problem);
+      diagnostic_options.file.clear();
+    }
+  }
+  DiagnosticOutput diagnostics(diagnostic_options);
   // Lines about the batch: on `err`, or in the document when it owns `err`.
   std::vector<std::string> messages;
   auto tell = [&](const std::string& line) {
@@ -177,15 +197,10 @@ BatchResult RunUpgrade(const BatchOptions& options,
     }
     return result;
   };
-  const OutputPolicy& policy = options.output;
   if (policy.mode == BatchMode::kOutputDir && policy.output_dir.empty()) {
     tell(UsageError("-o needs a directory"));
     return finish(kExitCannotRun);
   }
-  std::vector<std::string> skip;
-  if (policy.mode == BatchMode::kOutputDir) skip.push_back(policy.output_dir);
-  CollectedInputs found = CollectInputs(options.paths, skip);
-  std::vector<std::string> problems = std::move(found.usage_errors);
   if (problems.empty() && policy.mode == BatchMode::kOutputDir) {
     problems = CheckOutputs(found.files, policy);
   }

@@ -4,7 +4,9 @@ namespace sdfconv {
 
 std::vector<XmlElement> ChildElements(XmlElement e) {
   std::vector<XmlElement> out;
-  for (NodeId c : e.tree().at(e.id()).children) {
+  const std::vector<NodeId>& children = e.tree().at(e.id()).children;
+  out.reserve(children.size());  // text nodes too: one allocation
+  for (NodeId c : children) {
     if (e.tree().IsElement(c)) out.emplace_back(&e.tree(), c);
   }
   return out;

@@ -54,30 +54,34 @@ bool AppendReference(std::string_view ref, std::string* out) {
 // End-of-line handling, then (for attributes) whitespace normalisation,
 // then references.
 std::string Decode(std::string_view raw, bool attribute) {
+  auto special = [attribute](char c) {
+    return c == '&' || c == '\r' || (attribute && (c == '\n' || c == '\t'));
+  };
   std::string out;
   out.reserve(raw.size());
-  for (size_t i = 0; i < raw.size(); ++i) {
+  size_t i = 0;
+  while (i < raw.size()) {
+    size_t run = i;  // plain text is copied a run at a time
+    while (run < raw.size() && !special(raw[run])) ++run;
+    out.append(raw.data() + i, run - i);
+    if (run == raw.size()) break;
+    i = run;
     const char c = raw[i];
     if (c == '\r') {
       if (i + 1 < raw.size() && raw[i + 1] == '\n') ++i;
       out += attribute ? ' ' : '\n';
-      continue;
-    }
-    if (attribute && (c == '\n' || c == '\t')) {
+    } else if (c != '&') {  // a line break or tab in an attribute
       out += ' ';
-      continue;
+    } else {
+      const size_t semi = raw.find(';', i);
+      if (semi == std::string_view::npos ||
+          !AppendReference(raw.substr(i + 1, semi - i - 1), &out)) {
+        out += c;
+      } else {
+        i = semi;
+      }
     }
-    if (c != '&') {
-      out += c;
-      continue;
-    }
-    const size_t semi = raw.find(';', i);
-    if (semi == std::string_view::npos ||
-        !AppendReference(raw.substr(i + 1, semi - i - 1), &out)) {
-      out += c;
-      continue;
-    }
-    i = semi;
+    ++i;
   }
   return out;
 }

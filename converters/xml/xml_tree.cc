@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <cstring>
 #include <unordered_map>
 #include <utility>
 
@@ -59,8 +60,19 @@ void Walk(const std::vector<XmlNode>& nodes, NodeId start, Piece piece) {
   }
 }
 
+// Appends the subtree's text to `out`: sized first, so it is written with
+// one allocation.
 void Write(const std::vector<XmlNode>& nodes, NodeId start, std::string* out) {
-  Walk(nodes, start, [out](std::string_view piece) { *out += piece; });
+  size_t size = 0;
+  Walk(nodes, start, [&size](std::string_view piece) { size += piece.size(); });
+  const size_t from = out->size();
+  out->resize(from + size);
+  char* at = out->data() + from;
+  Walk(nodes, start, [&at](std::string_view piece) {
+    if (piece.empty()) return;  // its data() may be null
+    std::memcpy(at, piece.data(), piece.size());
+    at += piece.size();
+  });
 }
 
 // The trailing spaces/tabs of `raw` after its last line break, if all of
@@ -157,8 +169,12 @@ std::vector<XmlAttribute> XmlTree::Attributes(NodeId id) const {
 }
 
 std::string XmlTree::Text(NodeId id) const {
+  const std::vector<NodeId>& children = nodes_[id].children;
+  if (children.size() == 1 && nodes_[children[0]].type == XmlNodeType::kText) {
+    return DecodeXmlText(nodes_[children[0]].raw);  // the usual case
+  }
   std::string out;
-  for (NodeId c : nodes_[id].children) {
+  for (NodeId c : children) {
     const XmlNode& n = nodes_[c];
     if (n.type == XmlNodeType::kText) out += DecodeXmlText(n.raw);
     if (n.type == XmlNodeType::kCData) {
@@ -266,34 +282,75 @@ void XmlTree::IndexPaths() {
 }
 
 std::string XmlTree::ElementPath(NodeId id) const {
-  // "/tag[@name=\"n\"]" for `count` elements ending at `last`; no count
-  // exceeds kFullPathDepth, so the chain needs no allocation.
+  // "/tag[@name=\"n\"]" for each element of a chain of at most
+  // kFullPathDepth ending at `last`: the chain needs no allocation, and the
+  // path one (its size is summed before it is written).
   static_assert(2 * kPathEndSegments <= kFullPathDepth);
-  auto segments = [this](NodeId last, int count, std::string* out) {
-    std::array<NodeId, kFullPathDepth> chain;
+  struct Chain {
+    std::array<const XmlNode*, kFullPathDepth> nodes;
+    std::array<const RawAttribute*, kFullPathDepth> names;  // or null
     int size = 0;
-    for (NodeId n = last; IsElement(n) && size < count; n = nodes_[n].parent) {
-      chain[size++] = n;
+  };
+  auto chain_of = [this](NodeId last, int count) {
+    Chain chain;
+    for (NodeId n = last; IsElement(n) && chain.size < count;
+         n = nodes_[n].parent) {
+      chain.nodes[chain.size] = &nodes_[n];
+      chain.names[chain.size++] = FindAttribute(nodes_[n], "name");
     }
-    while (size > 0) {
-      const XmlNode& node = nodes_[chain[--size]];
-      *out += '/';
-      *out += node.tag;
-      if (const RawAttribute* name = FindAttribute(node, "name")) {
-        *out += "[@name=\"";
-        if (name->raw.find_first_of("&\r\n\t") == std::string_view::npos) {
-          *out += name->raw;
-        } else {
-          *out += DecodeXmlAttribute(name->raw);
-        }
-        *out += "\"]";
+    return chain;
+  };
+  constexpr std::string_view kOpen = "[@name=\"";
+  constexpr std::string_view kClose = "\"]";
+  // A name as written, unless it holds a reference or white space that XML
+  // normalizes: such names (rare) are decoded.
+  auto plain = [](std::string_view raw) {
+    for (const char c : raw) {
+      if (c == '&' || c == '\r' || c == '\n' || c == '\t') return false;
+    }
+    return true;
+  };
+  auto name_of = [&](const RawAttribute& name, std::string* decoded) {
+    if (plain(name.raw)) return std::string_view(name.raw);
+    *decoded = DecodeXmlAttribute(name.raw);
+    return std::string_view(*decoded);
+  };
+  auto size_of = [&](const Chain& chain) {
+    size_t size = 0;
+    std::string decoded;
+    for (int i = 0; i < chain.size; ++i) {
+      size += 1 + chain.nodes[i]->tag.size();
+      if (const RawAttribute* name = chain.names[i]) {
+        size += kOpen.size() + name_of(*name, &decoded).size() + kClose.size();
       }
     }
+    return size;
+  };
+  // Writes the chain's segments at `out`; returns the end.
+  auto write = [&](const Chain& chain, char* out) {
+    auto put = [&out](std::string_view text) {
+      if (text.empty()) return;  // its data() may be null
+      std::memcpy(out, text.data(), text.size());
+      out += text.size();
+    };
+    std::string decoded;
+    for (int i = chain.size; i-- > 0;) {
+      *out++ = '/';
+      put(chain.nodes[i]->tag);
+      if (const RawAttribute* name = chain.names[i]) {
+        put(kOpen);
+        put(name_of(*name, &decoded));
+        put(kClose);
+      }
+    }
+    return out;
   };
   std::string path;
   const int depth = Depth(id);
   if (depth <= kFullPathDepth) {
-    segments(id, kFullPathDepth, &path);
+    const Chain chain = chain_of(id, kFullPathDepth);
+    path.resize(size_of(chain));
+    write(chain, path.data());
     return path;
   }
   NodeId head = kNoNode;
@@ -303,9 +360,14 @@ std::string XmlTree::ElementPath(NodeId id) const {
     head = id;
     for (int d = depth; d > kPathEndSegments; --d) head = nodes_[head].parent;
   }
-  segments(head, kPathEndSegments, &path);
-  path += "/...(" + std::to_string(depth - 2 * kPathEndSegments) + " levels)";
-  segments(id, kPathEndSegments, &path);
+  const Chain first = chain_of(head, kPathEndSegments);
+  const Chain last = chain_of(id, kPathEndSegments);
+  const std::string elided =
+      "/...(" + std::to_string(depth - 2 * kPathEndSegments) + " levels)";
+  path.resize(size_of(first) + elided.size() + size_of(last));
+  char* end = write(first, path.data());
+  std::memcpy(end, elided.data(), elided.size());
+  write(last, end + elided.size());
   return path;
 }
 

@@ -327,13 +327,24 @@ class XmlTreeScanner {
   NodeId Run();
 
  private:
+  // `parent` is the innermost open element (or the document, node 0).
   NodeId Add(XmlNode node, NodeId parent) {
     const auto id = static_cast<NodeId>(nodes_->size());
     node.parent = parent;
-    node.index = static_cast<int32_t>((*nodes_)[parent].children.size());
+    node.index = static_cast<int32_t>(pending_.size() - marks_.back());
     nodes_->push_back(std::move(node));
-    (*nodes_)[parent].children.push_back(id);
+    pending_.push_back(id);
     return id;
+  }
+  // Children are gathered in `pending_` while their parent is open, and
+  // handed to it in one allocation of the right size when it closes.
+  void Open() { marks_.push_back(pending_.size()); }
+  void Close(NodeId id) {
+    const auto from =
+        pending_.begin() + static_cast<std::ptrdiff_t>(marks_.back());
+    (*nodes_)[id].children.assign(from, pending_.end());
+    pending_.erase(from, pending_.end());
+    marks_.pop_back();
   }
   // Adds raw text [pos_, end) as a node of `type` under `parent`.
   void AddRaw(XmlNodeType type, size_t end, NodeId parent) {
@@ -364,10 +375,13 @@ class XmlTreeScanner {
   std::vector<XmlNode>* nodes_;
   size_t pos_ = 0;
   int line_ = 1;
+  std::vector<NodeId> pending_;  // children of the open elements, in order
+  std::vector<size_t> marks_;    // where each open element's children start
 };
 
 NodeId XmlTreeScanner::Run() {
   std::vector<NodeId> open = {0};
+  Open();
   NodeId root = kNoNode;
   while (pos_ < text_.size()) {
     const NodeId parent = open.back();
@@ -401,6 +415,7 @@ NodeId XmlTreeScanner::Run() {
       if (end == std::string_view::npos || open.size() < 2) return kNoNode;
       (*nodes_)[parent].end = Piece(pos_, end + 1);
       Advance(end + 1);
+      Close(parent);
       open.pop_back();
     } else {
       if (parent == 0 && root != kNoNode) return kNoNode;
@@ -408,7 +423,9 @@ NodeId XmlTreeScanner::Run() {
       if (parent == 0) root = static_cast<NodeId>(nodes_->size()) - 1;
     }
   }
-  return open.size() == 1 ? root : kNoNode;
+  if (open.size() != 1) return kNoNode;
+  Close(0);
+  return root;
 }
 
 bool XmlTreeScanner::StartTag(NodeId parent, std::vector<NodeId>* open) {
@@ -450,7 +467,10 @@ bool XmlTreeScanner::StartTag(NodeId parent, std::vector<NodeId>* open) {
   Advance(i);
   n.line = line_;
   const NodeId id = Add(std::move(n), parent);
-  if (!self_closing) open->push_back(id);
+  if (!self_closing) {
+    open->push_back(id);
+    Open();
+  }
   return true;
 }
 

@@ -109,6 +109,22 @@ TEST_F(XmlTreeTest, PredefinedEntitiesAndCharacterReferences) {
   EXPECT_EQ(Text(RootElement(*xml)), "<A>");
 }
 
+TEST_F(XmlTreeTest, PathsNameElementsByTheirDecodedNames) {
+  // A name with a reference or white space that XML normalises is written
+  // decoded, between plain ones, whatever the lengths.
+  const auto xml = Load(
+      "<sdf><model name='a&amp;b'><link name='l\tm&#10;n'><x name=''>"
+      "<y/></x></link></model></sdf>");
+  ASSERT_TRUE(xml.has_value());
+  XmlElement y = FirstChildElement(FirstChildElement(
+      FirstChildElement(FirstChildElement(RootElement(*xml)))));
+  ASSERT_TRUE(y);
+  EXPECT_EQ(Path(*xml, y),
+            R"(/sdf/model[@name="a&b"]/link[@name="l m)"
+            "\n"
+            R"(n"]/x[@name=""]/y)");
+}
+
 TEST_F(XmlTreeTest, Namespaces) {
   const auto xml = Load(R"(<sdf xmlns:my="http://example.org/my">
 <my:custom name="c" my:attr="1"/>

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 namespace sdfconv {
 
@@ -19,16 +20,19 @@ namespace sdfconv {
 void AppendUnreported(const Diagnostics& schema,
                       const std::optional<Document>& doc, size_t first,
                       Diagnostics* diags) {
-  using Place = std::tuple<std::string, int, std::string>;  // file, line, path
+  if (schema.items().empty()) return;
+  // Views into `diags`, `doc` and `schema`, none of which changes until the
+  // findings to add are known.
+  using Place = std::tuple<std::string_view, int, std::string_view>;
   auto place = [](const SourceLocation& at) {
     return Place{at.file, at.line, at.path};
   };
   // "@relative_to", "<frame": what a message is about.
   auto subject = [](const std::string& message) {
-    return message.substr(0, message.find(' '));
+    return std::string_view(message).substr(0, message.find(' '));
   };
   std::set<std::pair<Code, Place>> reported;
-  std::set<std::pair<Place, std::string>> later;
+  std::set<std::pair<Place, std::string_view>> later;
   for (size_t i = first; i < diags->size(); ++i) {
     const Diagnostic& d = diags->items()[i];
     reported.insert({d.code, place(d.source)});
@@ -53,6 +57,7 @@ void AppendUnreported(const Diagnostics& schema,
     }
     return false;
   };
+  std::vector<const Diagnostic*> unreported;
   for (const Diagnostic& d : schema.items()) {
     const bool unknown_but_read =
         d.severity == Severity::kWarning && d.code == Code::kElementInvalid &&
@@ -64,9 +69,10 @@ void AppendUnreported(const Diagnostics& schema,
         later.count({place(d.source), subject(d.message)}) > 0;
     if (reported.count({d.code, place(d.source)}) == 0 && !unknown_but_read &&
         !read_as_later) {
-      diags->Add(d);
+      unreported.push_back(&d);
     }
   }
+  for (const Diagnostic* d : unreported) diags->Add(*d);
 }
 
 }  // namespace sdfconv

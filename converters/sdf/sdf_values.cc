@@ -57,7 +57,8 @@ PoseSpec ReadPose(XmlElement pose, Diagnostics* diags,
   if (!rules.frame_attribute.empty()) {
     spec.relative_to = Attribute(pose, rules.frame_attribute).value_or("");
   }
-  const std::string where = DescribeWithOwner(pose);
+  // Described only for a message: most poses have none.
+  auto where = [pose] { return DescribeWithOwner(pose); };
   PoseTextForm form;
   bool form_ok = true;
   const std::optional<std::string> format = Attribute(pose, "rotation_format");
@@ -66,7 +67,7 @@ PoseSpec ReadPose(XmlElement pose, Diagnostics* diags,
     for (const char* attribute : {"degrees", "rotation_format"}) {
       if (Attribute(pose, attribute)) {
         diags->Warning(Code::kAttributeInvalid, spec.source,
-                       std::string("@") + attribute + " of " + where +
+                       std::string("@") + attribute + " of " + where() +
                            " is an SDFormat 1.9 attribute; it is ignored");
       }
     }
@@ -74,7 +75,7 @@ PoseSpec ReadPose(XmlElement pose, Diagnostics* diags,
     const PoseForm read = PoseFormOf(format, degrees);
     if (!read.error.empty()) {
       diags->Error(Code::kAttributeInvalid, spec.source,
-                   where + ": " + read.error);
+                   where() + ": " + read.error);
       form_ok = false;
     }
     form = read.form;
@@ -84,12 +85,12 @@ PoseSpec ReadPose(XmlElement pose, Diagnostics* diags,
   const ParsedPose parsed = ParsePoseText(text, form);  // <pose/>: identity
   if (!parsed.X) {
     diags->Error(Code::kPoseInvalid, spec.source,
-                 where + " is " + Quote(text) + "; " + parsed.error);
+                 where() + " is " + Quote(text) + "; " + parsed.error);
     return spec;
   }
   if (parsed.normalized) {
     diags->Warning(Code::kPoseQuaternionNormalized, spec.source,
-                   where + " holds a quaternion of length other than 1 (" +
+                   where() + " holds a quaternion of length other than 1 (" +
                        Quote(text) + "); it is read normalised");
   }
   spec.X = *parsed.X;

@@ -170,7 +170,7 @@ void Reader::WarnLater(const Feature& feature, XmlElement node,
 std::optional<ElementKind> Reader::KindOfChild(ElementKind parent,
                                                XmlElement child) {
   if (IsNamespaced(child)) return std::nullopt;  // custom element
-  const std::string tag(Tag(child));
+  const std::string_view tag = Tag(child);
   if (tag == "include" &&
       (parent == ElementKind::kWorld || parent == ElementKind::kModel)) {
     if (dialect_.includes) return ElementKind::kModel;  // ReadInclude

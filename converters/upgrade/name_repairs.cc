@@ -176,7 +176,7 @@ void RepairNames(Context& ctx) {
   const std::shared_ptr<const SdfRegion> region_held = ctx.Region();
   const SdfRegion& region = *region_held;
   for (NodeId id : region.Elements()) {
-    const std::string tag(tree.Tag(id));
+    const std::string_view tag = tree.Tag(id);
     if (index.IsScope(id) ||
         ((tag == "link" || tag == "joint") && index.DefinesFrameIn(id))) {
       RepairChildren(ctx, index, region, id);

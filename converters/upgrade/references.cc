@@ -366,10 +366,10 @@ std::deque<RefSite> CaptureReferences(const XmlTree& tree,
     sites.push_back(std::move(site));
   };
   for (NodeId id : SdfRegion(tree).Elements()) {
-    const std::string tag(tree.Tag(id));
+    const std::string_view tag = tree.Tag(id);
     const NodeId parent = tree.ParentElement(id);
     if (parent == kNoNode) continue;
-    const std::string ptag(tree.Tag(parent));
+    const std::string_view ptag = tree.Tag(parent);
     if (tag == "pose" && in_scope(parent)) {
       // A legacy pose names its frame with @frame, or with 1.7's
       // @relative_to read as a later feature (sdf_dialect.h); @frame wins.

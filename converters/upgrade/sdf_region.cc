@@ -11,7 +11,7 @@ SdfRegion::SdfRegion(const XmlTree& tree) : region_(tree.size(), kOutside) {
     const NodeId id = stack.back();
     stack.pop_back();
     const NodeId parent = tree.ParentElement(id);
-    const std::string tag(tree.Tag(id));
+    const std::string_view tag = tree.Tag(id);
     Region r = parent == kNoNode ? kSdf : region_[parent];
     if (r == kSdf && (tree.IsNamespaced(id) || tag == "plugin")) r = kOpaque;
     if (r == kSdf && tag == "state" && parent != kNoNode &&

@@ -70,12 +70,14 @@ struct SiblingKeyHash {
 
 void CheckNames(PhaseContext& ctx) {
   const Document& doc = ctx.doc;
-  std::unordered_map<SiblingKey, ElementId, SiblingKeyHash> seen;
   for (ElementId parent = 0; parent < static_cast<ElementId>(doc.size());
        ++parent) {
     const Element& p = doc.at(parent);
     if (p.children.empty()) continue;
-    seen.clear();
+    // A map per parent, sized to its children: clearing one map instead
+    // would cost every parent the buckets of the largest (quadratic).
+    std::unordered_map<SiblingKey, ElementId, SiblingKeyHash> seen;
+    seen.reserve(p.children.size());
     const bool per_type = !ctx.AtLeast(parent, 1, 7);
     for (ElementId id : p.children) {
       const Element& e = doc.at(id);

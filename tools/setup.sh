@@ -7,7 +7,6 @@ packages=(
   libxml2-dev liburdfdom-dev liburdfdom-tools libeigen3-dev
   libspdlog-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev
-  libgoogle-perftools-dev  # tcmalloc: the allocator //cli:sdfconv links
   sdformat-sdf     # SDFormat element reference: the schema table, at build time
   libsdformat-dev  # reference implementation: tests only
   graphviz         # `dot`, for `sdfconv graph --format svg`

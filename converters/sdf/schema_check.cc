@@ -184,17 +184,17 @@ class SchemaChecker {
     std::vector<uint32_t> seen(definition.child_count, 0);
     for (XmlElement child : ChildElements(node)) {
       if (IsNamespaced(child)) continue;  // custom: free
-      const std::string tag(Tag(child));
-      const uint32_t index = ChildIndex(definition, tag);
-      if (index == definition.child_count) {
+      const std::string_view tag = Tag(child);
+      const SchemaChild* known = FindChild(schema_, definition, tag);
+      if (known == nullptr) {
         diags_.Warning(Code::kElementInvalid, Locate(child),
                        DescribeWithOwner(child) +
                            " is not part of SDFormat " + schema_.version +
                            " there; it is ignored");
         continue;
       }
-      const SchemaChild& c = schema_.children[definition.first_child + index];
-      ++seen[index];
+      const SchemaChild& c = *known;
+      ++seen[known - &schema_.children[definition.first_child]];
       if (c.occurrence == Occurrence::kDeprecated) {
         diags_.Warning(Code::kElementInvalid, Locate(child),
                        DescribeWithOwner(child) + " is deprecated in SDFormat " +
@@ -233,15 +233,6 @@ class SchemaChecker {
       return Severity::kWarning;
     }
     return std::nullopt;
-  }
-
-  uint32_t ChildIndex(const SchemaElement& definition,
-                      std::string_view tag) const {
-    for (uint32_t i = 0; i < definition.child_count; ++i) {
-      const SchemaChild& c = schema_.children[definition.first_child + i];
-      if (schema_.element(c.element).name == tag) return i;
-    }
-    return definition.child_count;
   }
 
   static std::string DescribeWithOwner(XmlElement node) {

@@ -396,7 +396,14 @@ NodeId XmlTreeScanner::Run() {
       return at == std::string_view::npos ? at : at + close.size();
     };
     size_t end = std::string_view::npos;
-    if (StartsWith("<!--")) {
+    // Most markup is a start tag: the character after '<' tells it apart
+    // from the other kinds without comparing their openings.
+    const char next = pos_ + 1 < text_.size() ? text_[pos_ + 1] : '\0';
+    if (next != '!' && next != '?' && next != '/') {
+      if (parent == 0 && root != kNoNode) return kNoNode;
+      if (!StartTag(parent, &open)) return kNoNode;
+      if (parent == 0) root = static_cast<NodeId>(nodes_->size()) - 1;
+    } else if (StartsWith("<!--")) {
       // Where TinyXML2 ends it too, `--` inside or not (xml_leniency.h).
       if ((end = CommentEnd(text_, pos_)) == std::string_view::npos) {
         return kNoNode;
@@ -418,9 +425,7 @@ NodeId XmlTreeScanner::Run() {
       Close(parent);
       open.pop_back();
     } else {
-      if (parent == 0 && root != kNoNode) return kNoNode;
-      if (!StartTag(parent, &open)) return kNoNode;
-      if (parent == 0) root = static_cast<NodeId>(nodes_->size()) - 1;
+      return kNoNode;  // unreachable: `next` is '!', '?' or '/'
     }
   }
   if (open.size() != 1) return kNoNode;

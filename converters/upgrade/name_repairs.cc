@@ -86,8 +86,11 @@ std::string PluginMentions(const XmlTree& tree, NodeId scope,
 // (the model unflattening makes for the `A::x` siblings) was not moved: it
 // carries names its scope already had.
 bool MovedHere(const Context& ctx, NodeId id, NodeId parent) {
-  const auto it = ctx.input_parent.find(id);
-  return it != ctx.input_parent.end() && it->second != parent;
+  if (id < 0 || static_cast<size_t>(id) >= ctx.input_parent.size()) {
+    return false;
+  }
+  const NodeId was = ctx.input_parent[id];
+  return was != kNoNode && was != parent;
 }
 
 struct Sibling {

@@ -57,11 +57,16 @@ struct Context {
   std::unordered_map<NodeId, NodeId> alias;
   // Joints turned around (their axes now point the other way).
   std::unordered_set<NodeId> flipped_joints;
-  // Each element's parent element in the input (elements the upgrade made
-  // have none). An element whose parent is now another was moved there by
-  // the upgrade (a legacy frame); RepairNames lets the elements that were
-  // there already keep their names.
-  std::unordered_map<NodeId, NodeId> input_parent;
+  // Each element's parent element in the input, by node (kNoNode, or past
+  // the end for the nodes the upgrade made: they have none). An element
+  // whose parent is now another was moved there by the upgrade (a legacy
+  // frame); RepairNames lets the elements that were there already keep
+  // their names. SetInputParents fills it.
+  std::vector<NodeId> input_parent;
+  void SetInputParents(const std::vector<NodeId>& elements) {
+    input_parent.assign(tree.size(), kNoNode);
+    for (NodeId id : elements) input_parent[id] = tree.ParentElement(id);
+  }
 
   [[nodiscard]] bool AtLeast(int major, int minor) const {
     return version >= VersionNumber(major, minor);

@@ -162,9 +162,7 @@ UpgradeResult UpgradeParsed(std::string_view input, XmlTree* tree,
   const upgrade::InputMeaning meaning(reading);
   Context ctx(&*tree, *version, &meaning, &result.diagnostics);
   ctx.refs = upgrade::CaptureReferences(*tree, meaning, *version);
-  for (NodeId id : ctx.RegionElements()) {
-    ctx.input_parent[id] = tree->ParentElement(id);
-  }
+  ctx.SetInputParents(ctx.RegionElements());
   RunRules(ctx);
   // The rules' last index when the last rules changed nothing.
   const std::shared_ptr<const upgrade::TreeIndex> output_held = ctx.Index();

@@ -125,9 +125,7 @@ bool RunStep(int from, int to, void (*rules)(StepContext&),
   Diagnostics found;  // this step's
   StepContext ctx(tree, from, to, &meaning, &found, &options);
   ctx.refs = upgrade::CaptureReferences(*tree, meaning, from);
-  for (NodeId id : upgrade::SdfRegion(*tree).Elements()) {
-    ctx.input_parent[id] = tree->ParentElement(id);
-  }
+  ctx.SetInputParents(upgrade::SdfRegion(*tree).Elements());
   rules(ctx);
   const std::string to_name = upgrade::VersionName(to);
   const upgrade::TreeIndex out_index(*tree, to_name);

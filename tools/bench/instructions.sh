@@ -69,7 +69,7 @@ run_job() {
     read -r a as < <(count "$after" "${job[@]}")
     [ "$as" = "$bs" ] || label="$label (after: exit $as)"
     awk -v l="$label" -v b="$b" -v a="$a" \
-      'BEGIN { printf "| %s | %d | %d | %.3f |\n", l, b, a, a / b }'
+      'BEGIN { printf "| %s | %s | %s | %.3f |\n", l, b, a, a / b }'
   fi
   job=()
 }

@@ -181,8 +181,13 @@ class SchemaChecker {
 
   void CheckChildren(XmlElement node, const SchemaElement& definition,
                      std::vector<Pending>* stack) {
-    std::vector<uint32_t> seen(definition.child_count, 0);
-    for (XmlElement child : ChildElements(node)) {
+    // Runs for every element: the children are walked in place and the
+    // counts reuse one buffer, so a visit allocates nothing.
+    std::vector<uint32_t>& seen = seen_;
+    seen.assign(definition.child_count, 0);
+    for (const NodeId id : xml_.at(node.id()).children) {
+      if (!xml_.IsElement(id)) continue;
+      const XmlElement child(&xml_, id);
       if (IsNamespaced(child)) continue;  // custom: free
       const std::string_view tag = Tag(child);
       const SchemaChild* known = FindChild(schema_, definition, tag);
@@ -246,6 +251,7 @@ class SchemaChecker {
   const XmlTree& xml_;
   const SchemaVersion& schema_;
   Diagnostics& diags_;
+  std::vector<uint32_t> seen_;  // CheckChildren's counts, per child kind
 };
 
 }  // namespace

@@ -54,15 +54,12 @@ bool AppendReference(std::string_view ref, std::string* out) {
 // End-of-line handling, then (for attributes) whitespace normalisation,
 // then references.
 std::string Decode(std::string_view raw, bool attribute) {
-  auto special = [attribute](char c) {
-    return c == '&' || c == '\r' || (attribute && (c == '\n' || c == '\t'));
-  };
   std::string out;
   out.reserve(raw.size());
   size_t i = 0;
   while (i < raw.size()) {
     size_t run = i;  // plain text is copied a run at a time
-    while (run < raw.size() && !special(raw[run])) ++run;
+    while (run < raw.size() && !DecodingChanges(raw[run], attribute)) ++run;
     out.append(raw.data() + i, run - i);
     if (run == raw.size()) break;
     i = run;

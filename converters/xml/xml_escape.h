@@ -38,6 +38,13 @@ namespace sdfconv {
 // The value of a raw attribute value (what stands between its quotes).
 [[nodiscard]] std::string DecodeXmlAttribute(std::string_view raw);
 
+// True when decoding raw text (`attribute`: a raw attribute value) may
+// change `c` or what starts at it: a reference, a carriage return, and in
+// an attribute a line break or tab. Text without any is its own value.
+[[nodiscard]] inline bool DecodingChanges(char c, bool attribute) {
+  return c == '&' || c == '\r' || (attribute && (c == '\n' || c == '\t'));
+}
+
 // The value of a CDATA section's raw content: end-of-line handling only.
 [[nodiscard]] std::string DecodeXmlCData(std::string_view raw);
 

@@ -306,7 +306,7 @@ std::string XmlTree::ElementPath(NodeId id) const {
   // normalizes: such names (rare) are decoded.
   auto plain = [](std::string_view raw) {
     for (const char c : raw) {
-      if (c == '&' || c == '\r' || c == '\n' || c == '\t') return false;
+      if (DecodingChanges(c, /*attribute=*/true)) return false;
     }
     return true;
   };

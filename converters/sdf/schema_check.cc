@@ -185,7 +185,7 @@ class SchemaChecker {
     // counts reuse one buffer, so a visit allocates nothing.
     std::vector<uint32_t>& seen = seen_;
     seen.assign(definition.child_count, 0);
-    for (const NodeId id : xml_.at(node.id()).children) {
+    for (const NodeId id : xml_.ChildNodes(node.id())) {
       if (!xml_.IsElement(id)) continue;
       const XmlElement child(&xml_, id);
       if (IsNamespaced(child)) continue;  // custom: free

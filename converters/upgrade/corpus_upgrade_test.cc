@@ -109,8 +109,8 @@ Census Count(const std::string& text, const std::set<std::string>& known) {
     const XmlNode& n = tree->at(id);
     if (n.type == XmlNodeType::kComment) ++c.comments;
     if (n.type != XmlNodeType::kElement) continue;
-    if (n.tag == "plugin") c.plugins.push_back(tree->SerializeNode(id));
-    if (known.count(std::string(n.tag)) == 0) ++c.unknown;
+    if (tree->Tag(id) == "plugin") c.plugins.push_back(tree->SerializeNode(id));
+    if (known.count(std::string(tree->Tag(id))) == 0) ++c.unknown;
   }
   return c;
 }

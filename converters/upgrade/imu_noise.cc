@@ -41,12 +41,12 @@ template <typename Known>
 void MoveLeftovers(XmlTree& tree, NodeId from, NodeId to, NodeId before,
                    Known known) {
   if (from == kNoNode) return;
-  const std::vector<NodeId> kids = tree.at(from).children;
+  const std::vector<NodeId> kids = tree.ChildNodes(from);
   for (NodeId c : kids) {
     const XmlNode& n = tree.at(c);
     const bool keep = n.type == XmlNodeType::kComment ||
                       n.type == XmlNodeType::kPi ||
-                      (n.type == XmlNodeType::kElement && !known(n.tag));
+                      (n.type == XmlNodeType::kElement && !known(tree.Tag(c)));
     if (!keep) continue;
     const std::string indent = tree.Indent(c).value_or("");
     tree.RemoveLine(c);
@@ -73,9 +73,8 @@ NodeId AddBlock(XmlTree& tree, NodeId imu, NodeId noise, const char* block_tag,
       tree.InsertLine(axis_noise, tree.Clone(value, /*with_comments=*/first));
     }
   }
-  MoveLeftovers(tree, source, block, tree.FirstChild(block), [](auto& tag) {
-    return IsKnownValue(tag);
-  });
+  MoveLeftovers(tree, source, block, tree.FirstChild(block),
+                [](std::string_view tag) { return IsKnownValue(tag); });
   return block;
 }
 

@@ -48,7 +48,7 @@ void MoveLinkFirst(XmlTree& tree, NodeId model, NodeId link) {
   const NodeId first = tree.FirstChild(model, "link");
   if (first == link || first == kNoNode) return;
   std::vector<NodeId> moved = {link};
-  const std::vector<NodeId>& kids = tree.at(model).children;
+  const std::vector<NodeId>& kids = tree.ChildNodes(model);
   const auto at = std::find(kids.begin(), kids.end(), link);
   for (auto it = at; it != kids.begin();) {
     --it;
@@ -227,17 +227,18 @@ bool FlattenOne(StepContext& ctx, NodeId nested) {
     ok = false;
   }
   if (!ok) return false;
-  const std::vector<NodeId> kids = tree.at(nested).children;
+  const std::vector<NodeId> kids = tree.ChildNodes(nested);
   for (NodeId c : kids) {
-    const XmlNode& n = tree.at(c);
-    const bool moves = n.type == XmlNodeType::kComment ||
-                       (n.type == XmlNodeType::kElement && MovesUp(n.tag));
+    // The type, not a reference: the edits below add nodes.
+    const XmlNodeType type = tree.at(c).type;
+    const bool moves = type == XmlNodeType::kComment ||
+                       (type == XmlNodeType::kElement && MovesUp(tree.Tag(c)));
     if (!moves) continue;
     const std::string indent = tree.Indent(c).value_or("");
     tree.RemoveLine(c);
     tree.InsertLine(parent, c, nested);
     tree.Reindent(c, indent, tree.Indent(c).value_or(""));
-    if (n.type != XmlNodeType::kElement) continue;
+    if (type != XmlNodeType::kElement) continue;
     const std::string name = tree.Attribute(c, "name").value_or("");
     tree.SetAttribute(c, "name", JoinScopedName({name, prefix}));
   }
@@ -265,7 +266,7 @@ bool IsNoiseValue(std::string_view tag) {
 
 // Only elements among its children (no comment, no other text).
 bool OnlyElements(const XmlTree& tree, NodeId id) {
-  for (NodeId c : tree.at(id).children) {
+  for (NodeId c : tree.ChildNodes(id)) {
     const XmlNode& n = tree.at(c);
     if (n.type == XmlNodeType::kElement) continue;
     if (n.type != XmlNodeType::kText || !TrimWhitespace(tree.Text(c)).empty()) {

@@ -26,7 +26,7 @@ SdfRegion::SdfRegion(const XmlTree& tree) : region_(tree.size(), kOutside) {
         top_ = id;
       }
     }
-    const auto& kids = tree.at(id).children;
+    const auto& kids = tree.ChildNodes(id);
     for (auto it = kids.rbegin(); it != kids.rend(); ++it) {
       if (tree.IsElement(*it)) stack.push_back(*it);
     }

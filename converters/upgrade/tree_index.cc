@@ -29,7 +29,7 @@ TreeIndex::TreeIndex(const XmlTree& tree, std::string_view version)
   while (!stack.empty()) {
     const NodeId n = stack.back();
     stack.pop_back();
-    for (NodeId c : tree.at(n).children) {
+    for (NodeId c : tree.ChildNodes(n)) {
       if (!tree.IsElement(c)) continue;
       scope_of_[c] = IsScope(n) ? n : scope_of_[n];
       stack.push_back(c);

@@ -29,7 +29,7 @@ void KeepUnknown(const ImportContext& ctx, XmlElement element,
 void CopyComments(const ImportContext& ctx, XmlElement element,
                   NodeId parent) {
   const XmlTree& xml = element.tree();
-  for (NodeId c : xml.at(element.id()).children) {
+  for (NodeId c : xml.ChildNodes(element.id())) {
     if (xml.at(c).type == XmlNodeType::kComment) {
       ctx.tree->AppendComment(parent, xml.CommentText(c));
     }

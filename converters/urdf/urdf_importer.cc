@@ -112,7 +112,7 @@ void Importer::CreateModel() {
 // node a pose or a moved visual may need exists), comments, and what is
 // kept verbatim.
 void Importer::CreateShells() {
-  for (NodeId id : xml_.at(xml_.root()).children) {
+  for (NodeId id : xml_.ChildNodes(xml_.root())) {
     if (xml_.at(id).type == XmlNodeType::kComment) {
       tree_.AppendComment(model_, xml_.CommentText(id));
       continue;

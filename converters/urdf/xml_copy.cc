@@ -47,7 +47,7 @@ NodeId CopyXml(XmlElement element, XmlTree* tree, NodeId parent,
     stack.pop_back();
     const XmlElement at(&from, source);
     Record(at, from.Tag(source), namespaces);
-    for (const RawAttribute& a : from.at(source).attributes) {
+    for (const RawAttribute& a : from.RawAttributes(source)) {
       if (IsDeclaration(a.name)) {
         tree->RemoveAttribute(copy, a.name);
       } else {
@@ -55,8 +55,8 @@ NodeId CopyXml(XmlElement element, XmlTree* tree, NodeId parent,
       }
     }
     tree->SetOrigin(copy, Locate(at));
-    const auto& sources = from.at(source).children;
-    const auto& copies = tree->at(copy).children;
+    const auto& sources = from.ChildNodes(source);
+    const auto& copies = tree->ChildNodes(copy);
     for (size_t i = 0; i < sources.size(); ++i) {
       if (from.IsElement(sources[i])) stack.push_back({sources[i], copies[i]});
     }

@@ -73,7 +73,7 @@ class NamespaceScopes {
   // Appends the prefixes `e` declares that `declared` lacks.
   static void Declare(XmlElement e,
                       std::vector<std::pair<std::string, std::string>>* out) {
-    for (const RawAttribute& a : e.tree().at(e.id()).attributes) {
+    for (const RawAttribute& a : e.tree().RawAttributes(e.id())) {
       if (a.name.rfind("xmlns:", 0) != 0) continue;
       const std::string prefix(a.name.substr(6));
       bool known = false;
@@ -133,7 +133,8 @@ void SetPose(XmlTree* copy, NodeId top, const std::string& text) {
 // urdf:name (restore_names) and mapped (joint_names).
 void FixAttributes(XmlElement original, XmlTree* copy, NodeId id,
                    const XmlEmitOptions& options) {
-  for (const RawAttribute& a : std::vector<RawAttribute>(copy->at(id).attributes)) {
+  for (const RawAttribute& a :
+       std::vector<RawAttribute>(copy->RawAttributes(id))) {
     if (a.name == "xmlns" || a.name.rfind("xmlns:", 0) == 0 ||
         InUrdfNs(original, a.name)) {
       copy->RemoveAttribute(id, a.name);
@@ -170,8 +171,8 @@ std::string EmitXml(XmlElement element, const XmlEmitOptions& options,
     const auto [original, id] = stack.back();
     stack.pop_back();
     FixAttributes(original, &copy, id, options);
-    const auto& from = original.tree().at(original.id()).children;
-    const auto& to = copy.at(id).children;
+    const auto& from = original.tree().ChildNodes(original.id());
+    const auto& to = copy.ChildNodes(id);
     for (size_t i = 0; i < from.size(); ++i) {
       if (original.tree().IsElement(from[i])) {
         stack.push_back({XmlElement(&original.tree(), from[i]), to[i]});

@@ -51,7 +51,7 @@ TEST_F(XmlLeniencyTest, DoubleHyphenInCommentIsReadAndRepaired) {
   EXPECT_EQ(tree->Serialize(), input);  // lossless
   const NodeId model = tree->FirstChild(tree->root(), "model");
   ASSERT_NE(model, kNoNode);
-  EXPECT_EQ(tree->CommentText(tree->at(model).children[0]),
+  EXPECT_EQ(tree->CommentText(tree->ChildNodes(model)[0]),
             " ends in a hyphen -");
   const std::string out = RepairedText(&*tree);
   EXPECT_EQ(out,

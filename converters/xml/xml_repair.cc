@@ -41,7 +41,7 @@ int XmlTree::RepairDeclarations(Diagnostics* diags) {
   int repairs = 0;
   for (bool again = true; again;) {
     again = false;
-    const std::vector<NodeId> kids = nodes_[0].children;
+    const std::vector<NodeId> kids = Kids(0);
     std::string before;  // the raw text of the document before kids[k]
     bool declared = false;  // a declaration stands first
     for (size_t k = 0; k < kids.size() && kids[k] != root_; ++k) {
@@ -72,8 +72,8 @@ int XmlTree::RepairDeclarations(Diagnostics* diags) {
           }
         }
         Detach(decl);
-        if (k < nodes_[0].children.size()) {
-          XmlNode& next = nodes_[nodes_[0].children[k]];
+        if (k < Kids(0).size()) {
+          XmlNode& next = nodes_[Kids(0)[k]];
           if (next.type == XmlNodeType::kText) {
             if (next.raw.compare(0, 2, "\r\n") == 0) {
               next.raw.remove_prefix(2);
@@ -86,7 +86,7 @@ int XmlTree::RepairDeclarations(Diagnostics* diags) {
           written = "without it (a declaration comes first)";
         } else {
           size_t at = 0;
-          XmlNode& lead = nodes_[nodes_[0].children[0]];
+          XmlNode& lead = nodes_[Kids(0)[0]];
           if (lead.type == XmlNodeType::kText &&
               lead.raw.compare(0, kBom.size(), kBom) == 0) {
             lead.raw.remove_prefix(kBom.size());
@@ -141,7 +141,7 @@ int XmlTree::RepairTolerances(NodeId id, Diagnostics* diags) {
       nodes_[n].raw = Keep(RepairAmpersands(nodes_[n].raw));
       ++repairs;
     } else if (node.type == XmlNodeType::kElement) {
-      for (RawAttribute& a : nodes_[n].attributes) {
+      for (RawAttribute& a : Parts(n).attributes) {
         if (!HasBareAmpersand(a.raw)) continue;
         SayRepair(XmlTolerance::kBareAmpersand, n, 0,
                   "as '&amp;' in attribute '" + std::string(a.name) + "'",
@@ -150,7 +150,7 @@ int XmlTree::RepairTolerances(NodeId id, Diagnostics* diags) {
         ++repairs;
       }
     }
-    const std::vector<NodeId>& kids = nodes_[n].children;
+    const std::vector<NodeId>& kids = ChildNodes(n);
     for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.push_back(*it);
   }
   return repairs;

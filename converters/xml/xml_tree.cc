@@ -24,21 +24,24 @@ bool IsNamespaceDeclaration(std::string_view name) {
 // Hands `piece` every piece of text of the subtree at `start`, in document
 // order: (node, leaving?) pairs on an explicit stack.
 template <typename Piece>
-void Walk(const std::vector<XmlNode>& nodes, NodeId start, Piece piece) {
+void Walk(const std::vector<XmlNode>& nodes,
+          const std::vector<XmlElementParts>& parts, NodeId start,
+          Piece piece) {
   std::vector<std::pair<NodeId, bool>> stack = {{start, false}};
   while (!stack.empty()) {
     const auto [id, leaving] = stack.back();
     stack.pop_back();
-    const XmlNode& n = nodes[id];
-    if (n.type != XmlNodeType::kElement && n.type != XmlNodeType::kDocument) {
-      piece(n.raw);
+    const XmlNode& node = nodes[id];
+    if (node.parts < 0) {
+      piece(node.raw);
       continue;
     }
+    const XmlElementParts& n = parts[node.parts];
     if (leaving) {
       piece(n.end);
       continue;
     }
-    if (n.type == XmlNodeType::kElement) {
+    if (node.type == XmlNodeType::kElement) {
       piece("<");
       piece(n.tag);
       for (const RawAttribute& a : n.attributes) {
@@ -62,13 +65,16 @@ void Walk(const std::vector<XmlNode>& nodes, NodeId start, Piece piece) {
 
 // Appends the subtree's text to `out`: sized first, so it is written with
 // one allocation.
-void Write(const std::vector<XmlNode>& nodes, NodeId start, std::string* out) {
+void Write(const std::vector<XmlNode>& nodes,
+           const std::vector<XmlElementParts>& parts, NodeId start,
+           std::string* out) {
   size_t size = 0;
-  Walk(nodes, start, [&size](std::string_view piece) { size += piece.size(); });
+  Walk(nodes, parts, start,
+       [&size](std::string_view piece) { size += piece.size(); });
   const size_t from = out->size();
   out->resize(from + size);
   char* at = out->data() + from;
-  Walk(nodes, start, [&at](std::string_view piece) {
+  Walk(nodes, parts, start, [&at](std::string_view piece) {
     if (piece.empty()) return;  // its data() may be null
     std::memcpy(at, piece.data(), piece.size());
     at += piece.size();
@@ -87,7 +93,8 @@ std::optional<std::string> TrailingIndent(std::string_view raw) {
   return std::string(rest);
 }
 
-const RawAttribute* FindAttribute(const XmlNode& n, std::string_view name) {
+const RawAttribute* FindAttribute(const XmlElementParts& n,
+                                  std::string_view name) {
   for (const RawAttribute& a : n.attributes) {
     if (a.name == name) return &a;
   }
@@ -105,21 +112,21 @@ XmlTree XmlTree::Build(std::string file, std::string root_tag,
   tree.built_ = true;
   XmlNode document;
   document.type = XmlNodeType::kDocument;
-  tree.nodes_.push_back(std::move(document));
+  tree.AddWithParts(document, {});
   tree.root_ = tree.AppendElement(0, root_tag, origin);
   return tree;
 }
 
 std::string XmlTree::Serialize() const {
   std::string out;
-  Write(nodes_, 0, &out);
+  Write(nodes_, parts_, 0, &out);
   return out;
 }
 
 bool XmlTree::Reads(std::string_view text) const {
   size_t at = 0;
   bool same = true;
-  Walk(nodes_, 0, [&](std::string_view piece) {
+  Walk(nodes_, parts_, 0, [&](std::string_view piece) {
     if (!same) return;
     // A piece the scan took from `text` is that very slice: no compare.
     same = piece.size() <= text.size() - at &&
@@ -132,14 +139,25 @@ bool XmlTree::Reads(std::string_view text) const {
 
 std::string XmlTree::SerializeNode(NodeId id) const {
   std::string out;
-  Write(nodes_, id, &out);
+  Write(nodes_, parts_, id, &out);
   return out;
 }
 
 // ---- Reading --------------------------------------------------------------
 
 bool XmlTree::IsNamespaced(NodeId id) const {
-  return nodes_[id].tag.find(':') != std::string::npos;
+  return Tag(id).find(':') != std::string::npos;
+}
+
+const std::vector<NodeId>& XmlTree::ChildNodes(NodeId id) const {
+  static const std::vector<NodeId> kNone;
+  return nodes_[id].parts < 0 ? kNone : Parts(id).children;
+}
+
+const std::vector<RawAttribute>& XmlTree::RawAttributes(NodeId id) const {
+  static const std::vector<RawAttribute> kNone;
+  return nodes_[id].type != XmlNodeType::kElement ? kNone
+                                                  : Parts(id).attributes;
 }
 
 bool XmlTree::Attached(NodeId id) const {
@@ -149,18 +167,19 @@ bool XmlTree::Attached(NodeId id) const {
 
 std::optional<std::string> XmlTree::Attribute(NodeId id,
                                               std::string_view name) const {
-  const RawAttribute* a = FindAttribute(nodes_[id], name);
+  if (!IsElement(id)) return std::nullopt;
+  const RawAttribute* a = FindAttribute(Parts(id), name);
   if (a == nullptr) return std::nullopt;
   return DecodeXmlAttribute(a->raw);
 }
 
 bool XmlTree::HasAttribute(NodeId id, std::string_view name) const {
-  return FindAttribute(nodes_[id], name) != nullptr;
+  return IsElement(id) && FindAttribute(Parts(id), name) != nullptr;
 }
 
 std::vector<XmlAttribute> XmlTree::Attributes(NodeId id) const {
   std::vector<XmlAttribute> out;
-  for (const RawAttribute& a : nodes_[id].attributes) {
+  for (const RawAttribute& a : RawAttributes(id)) {
     if (IsNamespaceDeclaration(a.name)) continue;
     out.push_back({std::string(a.name), DecodeXmlAttribute(a.raw),
                    a.name.find(':') != std::string::npos});
@@ -169,7 +188,7 @@ std::vector<XmlAttribute> XmlTree::Attributes(NodeId id) const {
 }
 
 std::string XmlTree::Text(NodeId id) const {
-  const std::vector<NodeId>& children = nodes_[id].children;
+  const std::vector<NodeId>& children = ChildNodes(id);
   if (children.size() == 1 && nodes_[children[0]].type == XmlNodeType::kText) {
     return DecodeXmlText(nodes_[children[0]].raw);  // the usual case
   }
@@ -187,7 +206,7 @@ std::string XmlTree::Text(NodeId id) const {
 
 std::vector<NodeId> XmlTree::ChildElements(NodeId id) const {
   std::vector<NodeId> out;
-  for (NodeId c : nodes_[id].children) {
+  for (NodeId c : ChildNodes(id)) {
     if (IsElement(c)) out.push_back(c);
   }
   return out;
@@ -200,8 +219,8 @@ std::string XmlTree::CommentText(NodeId id) const {
 }
 
 NodeId XmlTree::FirstChild(NodeId id, std::string_view tag) const {
-  for (NodeId c : nodes_[id].children) {
-    if (IsElement(c) && (tag.empty() || nodes_[c].tag == tag)) return c;
+  for (NodeId c : ChildNodes(id)) {
+    if (IsElement(c) && (tag.empty() || Parts(c).tag == tag)) return c;
   }
   return kNoNode;
 }
@@ -209,9 +228,9 @@ NodeId XmlTree::FirstChild(NodeId id, std::string_view tag) const {
 NodeId XmlTree::NextSibling(NodeId id, std::string_view tag) const {
   const NodeId parent = nodes_[id].parent;
   if (parent == kNoNode) return kNoNode;
-  const auto& kids = nodes_[parent].children;
+  const auto& kids = Parts(parent).children;
   for (size_t i = IndexInParent(id) + 1; i < kids.size(); ++i) {
-    if (IsElement(kids[i]) && (tag.empty() || nodes_[kids[i]].tag == tag)) {
+    if (IsElement(kids[i]) && (tag.empty() || Parts(kids[i]).tag == tag)) {
       return kids[i];
     }
   }
@@ -220,8 +239,8 @@ NodeId XmlTree::NextSibling(NodeId id, std::string_view tag) const {
 
 std::vector<NodeId> XmlTree::Children(NodeId id, std::string_view tag) const {
   std::vector<NodeId> out;
-  for (NodeId c : nodes_[id].children) {
-    if (IsElement(c) && nodes_[c].tag == tag) out.push_back(c);
+  for (NodeId c : ChildNodes(id)) {
+    if (IsElement(c) && Parts(c).tag == tag) out.push_back(c);
   }
   return out;
 }
@@ -237,7 +256,7 @@ std::optional<std::string> XmlTree::NamespaceUri(
   const std::string declaration =
       prefix.empty() ? "xmlns" : "xmlns:" + std::string(prefix);
   for (NodeId n = id; IsElement(n); n = nodes_[n].parent) {
-    if (const RawAttribute* a = FindAttribute(nodes_[n], declaration)) {
+    if (const RawAttribute* a = FindAttribute(Parts(n), declaration)) {
       return DecodeXmlAttribute(a->raw);
     }
   }
@@ -274,7 +293,7 @@ void XmlTree::IndexPaths() {
     const int depth = parent == kNoNode ? 1 : depth_[parent] + 1;
     depth_[id] = depth;
     head_[id] = depth <= kPathEndSegments ? id : head_[parent];
-    for (NodeId c : nodes_[id].children) {
+    for (NodeId c : Parts(id).children) {
       if (IsElement(c)) stack.push_back(c);
     }
   }
@@ -287,7 +306,7 @@ std::string XmlTree::ElementPath(NodeId id) const {
   // path one (its size is summed before it is written).
   static_assert(2 * kPathEndSegments <= kFullPathDepth);
   struct Chain {
-    std::array<const XmlNode*, kFullPathDepth> nodes;
+    std::array<const XmlElementParts*, kFullPathDepth> nodes;
     std::array<const RawAttribute*, kFullPathDepth> names;  // or null
     int size = 0;
   };
@@ -295,8 +314,8 @@ std::string XmlTree::ElementPath(NodeId id) const {
     Chain chain;
     for (NodeId n = last; IsElement(n) && chain.size < count;
          n = nodes_[n].parent) {
-      chain.nodes[chain.size] = &nodes_[n];
-      chain.names[chain.size++] = FindAttribute(nodes_[n], "name");
+      chain.nodes[chain.size] = &Parts(n);
+      chain.names[chain.size++] = FindAttribute(Parts(n), "name");
     }
     return chain;
   };
@@ -399,13 +418,13 @@ std::optional<std::string> XmlTree::Indent(NodeId id) const {
   if (parent == kNoNode) return std::nullopt;
   const size_t index = IndexInParent(id);
   if (index == 0) return std::nullopt;
-  const XmlNode& before = nodes_[nodes_[parent].children[index - 1]];
+  const XmlNode& before = nodes_[Parts(parent).children[index - 1]];
   if (before.type != XmlNodeType::kText) return std::nullopt;
   return TrailingIndent(before.raw);
 }
 
 std::string XmlTree::ChildIndent(NodeId parent) const {
-  for (NodeId c : nodes_[parent].children) {
+  for (NodeId c : ChildNodes(parent)) {
     if (!IsElement(c)) continue;
     if (auto indent = Indent(c)) return *indent;
   }
@@ -417,7 +436,7 @@ std::string XmlTree::ChildIndent(NodeId parent) const {
 void XmlTree::LearnLayout(std::string_view text) {
   if (text.find("\r\n") != std::string_view::npos) newline_ = "\r\n";
   long singles = 0;
-  for (const XmlNode& n : nodes_) {
+  for (const XmlElementParts& n : parts_) {
     for (const RawAttribute& a : n.attributes) {
       singles += a.quote == '\'' ? 1 : -1;
     }
@@ -444,9 +463,24 @@ NodeId XmlTree::Add(XmlNode node) {
   return static_cast<NodeId>(nodes_.size()) - 1;
 }
 
+NodeId XmlTree::AddWithParts(XmlNode node, XmlElementParts parts) {
+  node.parts = static_cast<int32_t>(parts_.size());
+  parts_.push_back(std::move(parts));
+  return Add(std::move(node));
+}
+
+NodeId XmlTree::CopyNode(const XmlTree& from, NodeId id) {
+  XmlNode node = from.nodes_[id];
+  node.parent = kNoNode;
+  if (node.parts < 0) return Add(std::move(node));
+  XmlElementParts parts = from.parts_[node.parts];
+  parts.children.clear();
+  return AddWithParts(std::move(node), std::move(parts));
+}
+
 void XmlTree::Renumber(NodeId parent, size_t from) {
   ++revision_;
-  const auto& kids = nodes_[parent].children;
+  const auto& kids = Parts(parent).children;
   for (size_t i = from; i < kids.size(); ++i) {
     nodes_[kids[i]].index = static_cast<int32_t>(i);
   }
@@ -455,7 +489,8 @@ void XmlTree::Renumber(NodeId parent, size_t from) {
 void XmlTree::SetAttribute(NodeId id, std::string_view name,
                            std::string_view value) {
   ++revision_;
-  for (RawAttribute& a : nodes_[id].attributes) {
+  std::vector<RawAttribute>& attributes = Parts(id).attributes;
+  for (RawAttribute& a : attributes) {
     if (a.name != name) continue;
     a.raw = Keep(EscapeXmlAttribute(value, a.quote));
     return;
@@ -465,23 +500,22 @@ void XmlTree::SetAttribute(NodeId id, std::string_view name,
   a.name = Keep(name);
   a.eq = XmlText::Literal("=");
   // Follow the element's own quoting, else the document's.
-  a.quote = nodes_[id].attributes.empty() ? quote_
-                                          : nodes_[id].attributes[0].quote;
+  a.quote = attributes.empty() ? quote_ : attributes[0].quote;
   a.raw = Keep(EscapeXmlAttribute(value, a.quote));
-  nodes_[id].attributes.push_back(a);
+  attributes.push_back(a);
 }
 
 void XmlTree::RenameAttribute(NodeId id, std::string_view from,
                               std::string_view to) {
   ++revision_;
-  for (RawAttribute& a : nodes_[id].attributes) {
+  for (RawAttribute& a : Parts(id).attributes) {
     if (a.name == from) a.name = Keep(to);
   }
 }
 
 void XmlTree::RemoveAttribute(NodeId id, std::string_view name) {
   ++revision_;
-  auto& attrs = nodes_[id].attributes;
+  auto& attrs = Parts(id).attributes;
   attrs.erase(std::remove_if(attrs.begin(), attrs.end(),
                              [&](const RawAttribute& a) {
                                return a.name == name;
@@ -491,7 +525,7 @@ void XmlTree::RemoveAttribute(NodeId id, std::string_view name) {
 
 void XmlTree::RenameElement(NodeId id, std::string_view tag) {
   ++revision_;
-  XmlNode& n = nodes_[id];
+  XmlElementParts& n = Parts(id);
   if (!n.self_closing && n.end.size() >= n.tag.size() + 2) {
     n.end = Keep("</" + std::string(tag) +
                  std::string(n.end.substr(n.tag.size() + 2)));
@@ -502,9 +536,8 @@ void XmlTree::RenameElement(NodeId id, std::string_view tag) {
 void XmlTree::SetText(NodeId id, std::string_view value) {
   ++revision_;
   OpenIfSelfClosing(id);
-  XmlNode& n = nodes_[id];
   NodeId first_text = kNoNode;
-  for (NodeId c : n.children) {
+  for (NodeId c : Parts(id).children) {
     const XmlNodeType t = nodes_[c].type;
     if (t != XmlNodeType::kText && t != XmlNodeType::kCData) continue;
     if (first_text == kNoNode) {
@@ -540,10 +573,11 @@ void XmlTree::SetText(NodeId id, std::string_view value) {
 NodeId XmlTree::NewElement(std::string_view tag, std::string_view text) {
   XmlNode n;
   n.type = XmlNodeType::kElement;
-  n.tag = Keep(tag);
-  n.self_closing = text.empty();
-  if (!n.self_closing) n.end = Keep("</" + std::string(tag) + ">");
-  const NodeId id = Add(std::move(n));
+  XmlElementParts parts;
+  parts.tag = Keep(tag);
+  parts.self_closing = text.empty();
+  if (!parts.self_closing) parts.end = Keep("</" + std::string(tag) + ">");
+  const NodeId id = AddWithParts(n, std::move(parts));
   if (!text.empty()) InsertAt(id, 0, NewText(EscapeXmlText(text)));
   return id;
 }
@@ -564,20 +598,18 @@ NodeId XmlTree::NewComment(std::string_view text) {
 
 NodeId XmlTree::Clone(NodeId id, bool with_comments) {
   // (source, copy) pairs; children are copied after their parent.
-  const NodeId top = Add(nodes_[id]);
-  nodes_[top].parent = kNoNode;
+  const NodeId top = CopyNode(*this, id);
   std::vector<std::pair<NodeId, NodeId>> stack = {{id, top}};
   while (!stack.empty()) {
     const auto [from, to] = stack.back();
     stack.pop_back();
-    nodes_[to].children.clear();
-    const std::vector<NodeId> kids = nodes_[from].children;
+    const std::vector<NodeId> kids = ChildNodes(from);
     for (NodeId c : kids) {
       if (!with_comments && nodes_[c].type == XmlNodeType::kComment) continue;
-      const NodeId copy = Add(nodes_[c]);
+      const NodeId copy = CopyNode(*this, c);
       nodes_[copy].parent = to;
-      nodes_[copy].index = static_cast<int32_t>(nodes_[to].children.size());
-      nodes_[to].children.push_back(copy);
+      nodes_[copy].index = static_cast<int32_t>(Kids(to).size());
+      Kids(to).push_back(copy);
       stack.push_back({c, copy});
     }
   }
@@ -587,7 +619,8 @@ NodeId XmlTree::Clone(NodeId id, bool with_comments) {
 NodeId XmlTree::Import(const XmlTree& from, NodeId id) {
   std::unordered_map<int32_t, int32_t> origins;  // from's -> ours
   auto add = [&](NodeId source) {
-    XmlNode copy = from.nodes_[source];
+    const NodeId id = CopyNode(from, source);
+    XmlNode& copy = nodes_[id];
     if (copy.origin >= 0) {
       auto [it, fresh] = origins.try_emplace(copy.origin, 0);
       if (fresh) {
@@ -596,18 +629,19 @@ NodeId XmlTree::Import(const XmlTree& from, NodeId id) {
       }
       copy.origin = it->second;
     }
-    copy.children.clear();
-    copy.parent = kNoNode;
     // The text is `from`'s: keep our own copy of it.
-    for (XmlText* piece : {&copy.raw, &copy.tag, &copy.tail, &copy.end}) {
+    copy.raw = Keep(copy.raw);
+    if (copy.parts < 0) return id;
+    XmlElementParts& parts = Parts(id);
+    for (XmlText* piece : {&parts.tag, &parts.tail, &parts.end}) {
       *piece = Keep(*piece);
     }
-    for (RawAttribute& a : copy.attributes) {
+    for (RawAttribute& a : parts.attributes) {
       for (XmlText* piece : {&a.lead, &a.name, &a.eq, &a.raw}) {
         *piece = Keep(*piece);
       }
     }
-    return Add(std::move(copy));
+    return id;
   };
   // (source in `from`, copy here) pairs; children after their parent.
   const NodeId top = add(id);
@@ -615,11 +649,11 @@ NodeId XmlTree::Import(const XmlTree& from, NodeId id) {
   while (!stack.empty()) {
     const auto [source, to] = stack.back();
     stack.pop_back();
-    for (NodeId c : from.nodes_[source].children) {
+    for (NodeId c : from.ChildNodes(source)) {
       const NodeId copy = add(c);
       nodes_[copy].parent = to;
-      nodes_[copy].index = static_cast<int32_t>(nodes_[to].children.size());
-      nodes_[to].children.push_back(copy);
+      nodes_[copy].index = static_cast<int32_t>(Kids(to).size());
+      Kids(to).push_back(copy);
       stack.push_back({c, copy});
     }
   }
@@ -630,7 +664,7 @@ void XmlTree::Replace(NodeId id, NodeId with) {
   ++revision_;
   const NodeId parent = nodes_[id].parent;
   if (parent == kNoNode) return;
-  nodes_[parent].children[IndexInParent(id)] = with;
+  Kids(parent)[IndexInParent(id)] = with;
   nodes_[with].parent = parent;
   nodes_[with].index = nodes_[id].index;
   nodes_[id].parent = kNoNode;
@@ -639,7 +673,7 @@ void XmlTree::Replace(NodeId id, NodeId with) {
 
 void XmlTree::OpenIfSelfClosing(NodeId id) {
   ++revision_;
-  XmlNode& n = nodes_[id];
+  XmlElementParts& n = Parts(id);
   if (!n.self_closing) return;
   n.self_closing = false;
   while (!n.tail.empty() && IsSpace(n.tail.back())) n.tail.remove_suffix(1);
@@ -649,7 +683,7 @@ void XmlTree::OpenIfSelfClosing(NodeId id) {
 void XmlTree::InsertAt(NodeId parent, size_t index, NodeId child) {
   ++revision_;
   OpenIfSelfClosing(parent);
-  auto& kids = nodes_[parent].children;
+  auto& kids = Kids(parent);
   index = std::min(index, kids.size());
   kids.insert(kids.begin() + static_cast<std::ptrdiff_t>(index), child);
   nodes_[child].parent = parent;
@@ -658,7 +692,7 @@ void XmlTree::InsertAt(NodeId parent, size_t index, NodeId child) {
 }
 
 void XmlTree::Append(NodeId parent, NodeId child) {
-  InsertAt(parent, nodes_[parent].children.size(), child);
+  InsertAt(parent, Kids(parent).size(), child);
 }
 
 NodeId XmlTree::AppendElement(NodeId parent, std::string_view tag,
@@ -703,7 +737,7 @@ void XmlTree::InsertLine(NodeId parent, NodeId child, NodeId before) {
     return;
   }
   const bool had_elements = FirstChild(parent) != kNoNode;
-  auto& kids = nodes_[parent].children;
+  const auto& kids = Kids(parent);
   // After the last element child (or at the start): the whitespace that
   // closes the parent stays last.
   size_t at = 0;
@@ -739,7 +773,7 @@ void XmlTree::RemoveLine(NodeId id) {
   const NodeId parent = nodes_[id].parent;
   const size_t index = IndexInParent(id);
   if (index > 0) {
-    XmlNode& before = nodes_[nodes_[parent].children[index - 1]];
+    XmlNode& before = nodes_[Kids(parent)[index - 1]];
     if (before.type == XmlNodeType::kText && TrailingIndent(before.raw)) {
       before.raw.remove_suffix(before.raw.size() - before.raw.rfind('\n'));
       if (!before.raw.empty() && before.raw.back() == '\r') {
@@ -754,7 +788,7 @@ void XmlTree::Detach(NodeId id) {
   ++revision_;
   const NodeId parent = nodes_[id].parent;
   if (parent == kNoNode) return;
-  auto& kids = nodes_[parent].children;
+  auto& kids = Kids(parent);
   const size_t index = IndexInParent(id);
   kids.erase(kids.begin() + static_cast<std::ptrdiff_t>(index));
   nodes_[id].parent = kNoNode;
@@ -788,7 +822,7 @@ void XmlTree::Reindent(NodeId id, const std::string& from,
         node.raw = Keep(out);
       }
     }
-    for (NodeId c : node.children) stack.push_back(c);
+    for (NodeId c : ChildNodes(n)) stack.push_back(c);
   }
 }
 

@@ -112,23 +112,30 @@ struct RawAttribute {
   XmlText raw;
 };
 
-struct XmlNode {
-  XmlNodeType type = XmlNodeType::kText;
-  NodeId parent = kNoNode;
-  int32_t index = 0;  // its place in the parent's `children`
+// What only elements (and the document, for its children) have: nodes of
+// the other kinds, most of a typical tree, do without it.
+struct XmlElementParts {
   std::vector<NodeId> children;
-  // kText, kComment, kCData, kPi: the raw source text.
-  XmlText raw;
-  // kElement: `<tag attributes tail>` or `<tag attributes tail/>`, then the
-  // children, then `end` (the raw end tag; empty when self-closing).
+  // `<tag attributes tail>` or `<tag attributes tail/>`, then the children,
+  // then `end` (the raw end tag; empty when self-closing).
   XmlText tag;
   std::vector<RawAttribute> attributes;
   XmlText tail;
-  bool self_closing = false;
   XmlText end;
+  bool self_closing = false;
+};
+
+struct XmlNode {
+  XmlNodeType type = XmlNodeType::kText;
+  NodeId parent = kNoNode;
+  int32_t index = 0;  // its place in the parent's children
   int line = 0;  // parsed elements: see the file comment; other parsed
                  // nodes: the line they start on; else 0
   int32_t origin = -1;  // index of the source it stands for (SetOrigin)
+  // kElement and kDocument: its XmlElementParts (XmlTree::Parts); else -1.
+  int32_t parts = -1;
+  // kText, kComment, kCData, kPi: the raw source text.
+  XmlText raw;
 };
 
 // One attribute's name as written (with its prefix, "mysim:speed"), its
@@ -185,7 +192,17 @@ class XmlTree {
   [[nodiscard]] bool IsElement(NodeId id) const {
     return id >= 0 && nodes_[id].type == XmlNodeType::kElement;
   }
-  [[nodiscard]] std::string_view Tag(NodeId id) const { return nodes_[id].tag; }
+  // The tag as written; empty for a node that is no element.
+  [[nodiscard]] std::string_view Tag(NodeId id) const {
+    const int32_t p = nodes_[id].parts;
+    return p < 0 ? std::string_view() : std::string_view(parts_[p].tag);
+  }
+  // Every child node (text, comments, ... too) in document order; none for
+  // a node that is neither an element nor the document.
+  [[nodiscard]] const std::vector<NodeId>& ChildNodes(NodeId id) const;
+  // The element's attributes as written (namespace declarations too); none
+  // for a node that is no element.
+  [[nodiscard]] const std::vector<RawAttribute>& RawAttributes(NodeId id) const;
   // True for a tag with a namespace prefix ("mysim:thing").
   [[nodiscard]] bool IsNamespaced(NodeId id) const;
   // Whether `id` is part of the document (not detached or removed).
@@ -319,6 +336,16 @@ class XmlTree {
       std::string input, const std::string& path, Diagnostics* diags,
       const XmlLimits& limits);
   NodeId Add(XmlNode node);
+  // Adds an element (or document) node with its parts.
+  NodeId AddWithParts(XmlNode node, XmlElementParts parts);
+  // A detached copy of node `id` of `from` (this tree or another), its
+  // parts too but without children; its text pieces are kept as they are.
+  NodeId CopyNode(const XmlTree& from, NodeId id);
+  XmlElementParts& Parts(NodeId id) { return parts_[nodes_[id].parts]; }
+  const XmlElementParts& Parts(NodeId id) const {
+    return parts_[nodes_[id].parts];
+  }
+  std::vector<NodeId>& Kids(NodeId id) { return Parts(id).children; }
   size_t IndexInParent(NodeId id) const { return nodes_[id].index; }
   // Sets `index` of the children of `parent` from position `from` on.
   void Renumber(NodeId parent, size_t from);
@@ -341,6 +368,7 @@ class XmlTree {
 
   TextStore text_;
   std::vector<XmlNode> nodes_;
+  std::vector<XmlElementParts> parts_;  // XmlNode::parts indexes it
   NodeId root_ = kNoNode;
   std::string file_;
   std::vector<SourceLocation> origins_;
@@ -367,7 +395,7 @@ std::vector<NodeId> XmlTree::Elements(NodeId id, Skip skip) const {
     stack.pop_back();
     if (!IsElement(n) || skip(n)) continue;
     out.push_back(n);
-    const auto& kids = nodes_[n].children;
+    const auto& kids = Parts(n).children;
     for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.push_back(*it);
   }
   return out;

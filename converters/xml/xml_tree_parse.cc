@@ -320,8 +320,9 @@ bool IsNameEnd(char c) {
 // Scans well-formed, DTD-free XML (the gate has checked it) into nodes.
 class XmlTreeScanner {
  public:
-  XmlTreeScanner(std::string_view text, std::vector<XmlNode>* nodes)
-      : text_(text), nodes_(nodes) {}
+  XmlTreeScanner(std::string_view text, std::vector<XmlNode>* nodes,
+                 std::vector<XmlElementParts>* parts)
+      : text_(text), nodes_(nodes), parts_(parts) {}
 
   // Returns the root element, or kNoNode if the text is not what we expect.
   NodeId Run();
@@ -342,7 +343,7 @@ class XmlTreeScanner {
   void Close(NodeId id) {
     const auto from =
         pending_.begin() + static_cast<std::ptrdiff_t>(marks_.back());
-    (*nodes_)[id].children.assign(from, pending_.end());
+    (*parts_)[(*nodes_)[id].parts].children.assign(from, pending_.end());
     pending_.erase(from, pending_.end());
     marks_.pop_back();
   }
@@ -373,6 +374,7 @@ class XmlTreeScanner {
 
   std::string_view text_;
   std::vector<XmlNode>* nodes_;
+  std::vector<XmlElementParts>* parts_;
   size_t pos_ = 0;
   int line_ = 1;
   std::vector<NodeId> pending_;  // children of the open elements, in order
@@ -420,7 +422,7 @@ NodeId XmlTreeScanner::Run() {
     } else if (StartsWith("</")) {
       end = text_.find('>', pos_);
       if (end == std::string_view::npos || open.size() < 2) return kNoNode;
-      (*nodes_)[parent].end = Piece(pos_, end + 1);
+      (*parts_)[(*nodes_)[parent].parts].end = Piece(pos_, end + 1);
       Advance(end + 1);
       Close(parent);
       open.pop_back();
@@ -434,8 +436,9 @@ NodeId XmlTreeScanner::Run() {
 }
 
 bool XmlTreeScanner::StartTag(NodeId parent, std::vector<NodeId>* open) {
-  XmlNode n;
-  n.type = XmlNodeType::kElement;
+  XmlNode node;
+  node.type = XmlNodeType::kElement;
+  XmlElementParts n;
   size_t i = pos_ + 1;
   const size_t name_start = i;
   while (i < text_.size() && !IsNameEnd(text_[i])) ++i;
@@ -470,8 +473,10 @@ bool XmlTreeScanner::StartTag(NodeId parent, std::vector<NodeId>* open) {
   const bool self_closing = n.self_closing;
   // The line where the start tag ends, as libxml2 counts element lines.
   Advance(i);
-  n.line = line_;
-  const NodeId id = Add(std::move(n), parent);
+  node.line = line_;
+  node.parts = static_cast<int32_t>(parts_->size());
+  parts_->push_back(std::move(n));
+  const NodeId id = Add(node, parent);
   if (!self_closing) {
     open->push_back(id);
     Open();
@@ -617,10 +622,11 @@ std::optional<XmlTree> XmlTree::ParseOwned(std::string input,
     if (at + 1 >= text.size() || text[at + 1] != '/') ++opening;
   }
   tree.nodes_.reserve(opening + angles + 2);
+  tree.parts_.reserve(opening + 1);
   XmlNode document;
   document.type = XmlNodeType::kDocument;
-  tree.nodes_.push_back(std::move(document));
-  tree.root_ = XmlTreeScanner(text, &tree.nodes_).Run();
+  tree.AddWithParts(document, {});
+  tree.root_ = XmlTreeScanner(text, &tree.nodes_, &tree.parts_).Run();
   if (tree.root_ == kNoNode || !tree.Reads(text)) {
     diags->Error(Code::kXmlSyntaxError, {path, 0, ""},
                  "the XML is well-formed but sdfconv cannot read it "

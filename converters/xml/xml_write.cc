@@ -12,7 +12,7 @@ namespace {
 // Every attribute as written, declarations included, decoded.
 std::vector<XmlAttribute> AllAttributes(const XmlTree& tree, NodeId id) {
   std::vector<XmlAttribute> out;
-  for (const RawAttribute& a : tree.at(id).attributes) {
+  for (const RawAttribute& a : tree.RawAttributes(id)) {
     out.push_back({std::string(a.name), DecodeXmlAttribute(a.raw),
                    a.name.find(':') != std::string::npos});
   }
@@ -44,7 +44,7 @@ class Indented {
     Open(top, 0);
     while (!stack_.empty()) {
       Frame& f = stack_.back();
-      const auto& kids = tree_.at(f.element).children;
+      const auto& kids = tree_.ChildNodes(f.element);
       while (f.next < kids.size() && !IsContent(tree_, kids[f.next])) ++f.next;
       if (f.next == kids.size()) {
         Indent(f.depth);
@@ -85,7 +85,7 @@ class Indented {
     Indent(depth);
     out_ += "<" + tag;
     AppendAttributes(attributes, &out_);
-    const auto& kids = tree_.at(element).children;
+    const auto& kids = tree_.ChildNodes(element);
     const bool has_content =
         std::any_of(kids.begin(), kids.end(),
                     [&](NodeId c) { return IsContent(tree_, c); });
@@ -116,7 +116,7 @@ std::string WriteNormalizedXml(const XmlTree& tree) {
   std::string out = kXmlDeclaration;
   // (node, leaving?) pairs on an explicit stack.
   std::vector<std::pair<NodeId, bool>> stack;
-  const auto& top = tree.at(0).children;
+  const auto& top = tree.ChildNodes(0);
   for (auto it = top.rbegin(); it != top.rend(); ++it) {
     stack.push_back({*it, false});
   }
@@ -146,21 +146,22 @@ std::string WriteNormalizedXml(const XmlTree& tree) {
     }
     if (leaving) {
       out += "</";
-      out += n.tag;
+      out += tree.Tag(id);
       out += '>';
       if (outside) out += '\n';
       continue;
     }
     out += '<';
-    out += n.tag;
+    out += tree.Tag(id);
     AppendAttributes(AllAttributes(tree, id), &out);
-    if (n.children.empty()) {
+    const std::vector<NodeId>& children = tree.ChildNodes(id);
+    if (children.empty()) {
       out += outside ? "/>\n" : "/>";
       continue;
     }
     out += ">";
     stack.push_back({id, true});
-    for (auto it = n.children.rbegin(); it != n.children.rend(); ++it) {
+    for (auto it = children.rbegin(); it != children.rend(); ++it) {
       stack.push_back({*it, false});
     }
   }

@@ -177,10 +177,10 @@ TEST_F(RegistryTest, CorpusModelWithFrames) {
             1e-12);
   EXPECT_EQ(f2.pose.source.line, 8);
   const Element& j1 = doc->at(model.children[6]);
-  EXPECT_EQ(j1.joint_type, "universal");
-  ASSERT_EQ(j1.axes.size(), 2u);
-  EXPECT_EQ(j1.axes[1].xyz, Eigen::Vector3d::UnitX());
-  EXPECT_EQ(j1.axes[1].expressed_in, "F2");
+  EXPECT_EQ(j1.Joint().type, "universal");
+  ASSERT_EQ(j1.Joint().axes.size(), 2u);
+  EXPECT_EQ(j1.Joint().axes[1].xyz, Eigen::Vector3d::UnitX());
+  EXPECT_EQ(j1.Joint().axes[1].expressed_in, "F2");
   const Element& l1 = doc->at(model.children[2]);
   ASSERT_EQ(l1.children.size(), 2u);
   const Element& c1 = doc->at(l1.children[1]);

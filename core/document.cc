@@ -35,6 +35,16 @@ bool DefinesFrame(ElementKind kind) {
   }
 }
 
+const JointSpec& Element::Joint() const {
+  static const JointSpec kNone;
+  return joint ? *joint : kNone;
+}
+
+JointSpec& Element::MutableJoint() {
+  if (!joint) joint = JointSpec{};
+  return *joint;
+}
+
 ElementId Document::Add(ElementId parent, Element e) {
   const auto id = static_cast<ElementId>(elements.size());
   e.parent = parent;

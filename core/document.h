@@ -182,6 +182,19 @@ struct IncludeSpec {
   bool merge = false;
 };
 
+// What a <joint> says beyond its name and pose (Element::joint).
+struct JointSpec {
+  std::string type;          // "revolute", "fixed", ...
+  std::string parent_frame;  // <parent> as written
+  std::string child_frame;   // <child> as written
+  SourceLocation parent_source;
+  SourceLocation child_source;
+  // <axis>, then <axis2>: every axis the type has (revolute, prismatic,
+  // continuous and screw one; universal, revolute2 and gearbox two), plus
+  // any the file writes beyond that.
+  std::vector<JointAxis> axes;
+};
+
 struct Element {
   ElementKind kind = ElementKind::kOther;
   std::string tag;   // XML element name as written
@@ -215,16 +228,13 @@ struct Element {
   // and 1.6 only, a link, joint, collision, visual, sensor or light.
   std::string attached_to;
 
-  // kJoint
-  std::string joint_type;  // "revolute", "fixed", ...
-  std::string parent_frame;  // <parent> as written
-  std::string child_frame;   // <child> as written
-  SourceLocation parent_source;
-  SourceLocation child_source;
-  // <axis>, then <axis2>: every axis the type has (revolute, prismatic,
-  // continuous and screw one; universal, revolute2 and gearbox two), plus
-  // any the file writes beyond that.
-  std::vector<JointAxis> axes;
+  // kJoint: set by the front ends for every joint; unset for other kinds.
+  HeapOptional<JointSpec> joint;
+  // The joint's spec, or an empty one (no type, no axes) when unset:
+  // readers never test `joint` first.
+  [[nodiscard]] const JointSpec& Joint() const;
+  // The spec, created empty first when unset: for the code that fills it.
+  JointSpec& MutableJoint();
 
   // kLink
   HeapOptional<Inertial> inertial;
@@ -265,8 +275,9 @@ inline bool IsReservedName(std::string_view name) {
 // counts two): the axes a reader that supplies no defaults, as libsdformat's
 // Joint, reports.
 inline size_t WrittenAxisCount(const Element& joint) {
-  size_t n = joint.axes.size();
-  while (n > 0 && !joint.axes[n - 1].written) --n;
+  const std::vector<JointAxis>& axes = joint.Joint().axes;
+  size_t n = axes.size();
+  while (n > 0 && !axes[n - 1].written) --n;
   return n;
 }
 

@@ -37,12 +37,12 @@ TEST(WrittenAxisCount, ThroughTheLastWrittenAxis) {
   Element joint;
   joint.kind = K::kJoint;
   EXPECT_EQ(WrittenAxisCount(joint), 0u);
-  joint.axes.resize(2);
+  joint.MutableJoint().axes.resize(2);
   EXPECT_EQ(WrittenAxisCount(joint), 2u);
-  joint.axes[1].written = false;
+  joint.MutableJoint().axes[1].written = false;
   EXPECT_EQ(WrittenAxisCount(joint), 1u);
-  joint.axes[0].written = false;
-  joint.axes[1].written = true;  // <axis2> alone
+  joint.MutableJoint().axes[0].written = false;
+  joint.MutableJoint().axes[1].written = true;  // <axis2> alone
   EXPECT_EQ(WrittenAxisCount(joint), 2u);
 }
 

@@ -165,12 +165,13 @@ TEST(Joints, AxisExpressedIn) {
   t.Add(m, K::kLink, "a");
   t.Add(m, K::kLink, "b");
   const ElementId j = t.Joint(m, "j", "a", "b");
-  t[j].axes.push_back({Eigen::Vector3d::UnitX(), "__model__", {}});
-  t[j].axes.push_back({Eigen::Vector3d::UnitY(), "", {}});
+  t[j].MutableJoint().axes.push_back(
+      {Eigen::Vector3d::UnitX(), "__model__", {}});
+  t[j].MutableJoint().axes.push_back({Eigen::Vector3d::UnitY(), "", {}});
   FrameGraph g;
   EXPECT_EQ(Check(t, &g), Codes{});
   EXPECT_EQ(g.axis_expressed_in[j], (std::vector<ElementId>{m, j}));
-  t[j].axes[1].expressed_in = "nowhere";
+  t[j].MutableJoint().axes[1].expressed_in = "nowhere";
   EXPECT_EQ(Check(t), Codes{"JOINT_AXIS_EXPRESSED_IN_INVALID"});
 }
 
@@ -180,7 +181,7 @@ TEST(Joints, ZeroAxis) {
   t.Add(m, K::kLink, "a");
   t.Add(m, K::kLink, "b");
   const ElementId j = t.Joint(m, "j", "a", "b");
-  t[j].axes.push_back({Eigen::Vector3d::Zero(), "", {}});
+  t[j].MutableJoint().axes.push_back({Eigen::Vector3d::Zero(), "", {}});
   EXPECT_EQ(Check(t), Codes{"JOINT_AXIS_INVALID"});
 }
 
@@ -391,8 +392,8 @@ TEST(Joints, OwnModelFrameIsNotAJointEnd) {
   t.Add(m, K::kLink, "b");
   t.Joint(m, "j", "b", "__model__");
   EXPECT_EQ(Codes2(t), std::vector<std::string>{"JOINT_CHILD_LINK_INVALID"});
-  t[3].child_frame = "a";
-  t[3].parent_frame = "__model__";
+  t[3].MutableJoint().child_frame = "a";
+  t[3].MutableJoint().parent_frame = "__model__";
   EXPECT_EQ(Codes2(t), std::vector<std::string>{"JOINT_PARENT_LINK_INVALID"});
 }
 

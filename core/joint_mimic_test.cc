@@ -30,8 +30,8 @@ ElementId AxisJoint(TestDocument& t, ElementId scope, const std::string& name,
                     const std::string& parent, const std::string& child,
                     size_t axes = 1) {
   const ElementId j = t.Joint(scope, name, parent, child);
-  t[j].joint_type = axes == 2 ? "universal" : "revolute";
-  t[j].axes.resize(axes);
+  t[j].MutableJoint().type = axes == 2 ? "universal" : "revolute";
+  t[j].MutableJoint().axes.resize(axes);
   return j;
 }
 
@@ -43,7 +43,7 @@ void Mimic(TestDocument& t, ElementId follower, size_t k,
   m.axis = axis;
   m.source.file = "test.sdf";
   m.source.line = 100 + static_cast<int>(follower) * 2 + static_cast<int>(k);
-  t[follower].axes[k].mimic = m;
+  t[follower].MutableJoint().axes[k].mimic = m;
 }
 
 // A model `m` with links a, b, c, d.
@@ -78,7 +78,7 @@ TEST(Mimic, MissingLeader) {
   EXPECT_EQ(Check(t, &g, &diags), Codes{"JOINT_AXIS_MIMIC_INVALID"});
   ASSERT_EQ(diags.size(), 1u);
   EXPECT_EQ(diags.items()[0].source.line,
-            t.doc().at(follower).axes[0].mimic->source.line);
+            t.doc().at(follower).Joint().axes[0].mimic->source.line);
   EXPECT_FALSE(g.mimic[follower][0].valid());
 }
 
@@ -139,11 +139,11 @@ TEST(Mimic, LeaderAxisMustBeWritten) {
   TestDocument t("1.11");
   const ElementId m = ModelWithLinks(t);
   const ElementId leader = AxisJoint(t, m, "leader", "a", "b", 2);
-  t[leader].axes[1].written = false;
+  t[leader].MutableJoint().axes[1].written = false;
   const ElementId follower = AxisJoint(t, m, "follower", "b", "c");
   Mimic(t, follower, 0, "leader", "axis2");
   EXPECT_EQ(Check(t), Codes{"JOINT_AXIS_MIMIC_INVALID"});
-  t[follower].axes[0].mimic->axis = "axis";
+  t[follower].MutableJoint().axes[0].mimic->axis = "axis";
   EXPECT_EQ(Check(t), Codes{});
 }
 
@@ -175,7 +175,7 @@ TEST(Mimic, CycleOfThree) {
   EXPECT_EQ(Check(t, &g, &diags), Codes{"JOINT_AXIS_MIMIC_CYCLE"});
   ASSERT_EQ(diags.size(), 1u);  // one cycle, reported once
   const Diagnostic& d = diags.items()[0];
-  EXPECT_EQ(d.source.line, t.doc().at(j1).axes[0].mimic->source.line);
+  EXPECT_EQ(d.source.line, t.doc().at(j1).Joint().axes[0].mimic->source.line);
   EXPECT_EQ(d.related.size(), 2u);  // the other two members
   EXPECT_EQ(d.message,
             "mimic cycle: joint 'j1' <axis> -> joint 'j2' <axis> -> "

@@ -80,7 +80,7 @@ ElementId MimicNode(ElementId joint, size_t axis) {
 // that does not write that axis (libsdformat's Joint has only the axes a
 // file writes). Invalid when any of these fails.
 MimicLeader ResolveMimic(PhaseContext& ctx, ElementId id, size_t k) {
-  const JointMimic& m = *ctx.doc.at(id).axes[k].mimic;
+  const JointMimic& m = *ctx.doc.at(id).Joint().axes[k].mimic;
   const std::string what = ctx.Quote(id) + " " + AxisTag(k) + " <mimic>";
   const ElementId scope = ctx.scopes.ScopeOf(id);
   MimicLeader leader;
@@ -103,7 +103,7 @@ MimicLeader ResolveMimic(PhaseContext& ctx, ElementId id, size_t k) {
                     what + ": an axis cannot mimic itself");
     return {};
   }
-  const std::vector<JointAxis>& axes = ctx.doc.at(leader.joint).axes;
+  const std::vector<JointAxis>& axes = ctx.doc.at(leader.joint).Joint().axes;
   const size_t a = static_cast<size_t>(leader.axis);
   if (a >= axes.size() || !axes[a].written) {
     ctx.diags.Error(Code::kJointAxisMimicInvalid, m.source,
@@ -124,37 +124,38 @@ void ResolveJointFrames(PhaseContext& ctx) {
   for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
     const Element& j = doc.at(id);
     if (!IsJoint(j)) continue;
+    const JointSpec& spec = j.Joint();
     const ElementId scope = ctx.scopes.ScopeOf(id);
     const std::string where = " in " + ctx.scopes.Describe(scope);
 
     // <child>
-    if (NamesWorld(ctx, scope, j.child_frame)) {
+    if (NamesWorld(ctx, scope, spec.child_frame)) {
       if (ctx.AtLeast(id, 1, 7)) {
-        ctx.diags.Error(Code::kJointChildLinkInvalid, j.child_source,
+        ctx.diags.Error(Code::kJointChildLinkInvalid, spec.child_source,
                         ctx.Quote(id) + ": child cannot be 'world'");
       } else {
         ctx.graph.joint_child[id] = ctx.world;
       }
-    } else if (!j.child_frame.empty()) {
-      const ElementId c = LookupEnd(ctx, id, scope, j.child_frame);
+    } else if (!spec.child_frame.empty()) {
+      const ElementId c = LookupEnd(ctx, id, scope, spec.child_frame);
       if (c == kNoElement) {
-        ctx.diags.Error(Code::kJointChildLinkInvalid, j.child_source,
+        ctx.diags.Error(Code::kJointChildLinkInvalid, spec.child_source,
                         ctx.Quote(id) + ": child " + ExpectedWhat(ctx, id) +
-                            " '" + j.child_frame + "' not found" + where);
+                            " '" + spec.child_frame + "' not found" + where);
       } else {
         ctx.graph.joint_child[id] = c;
       }
     }
 
     // <parent>
-    if (NamesWorld(ctx, scope, j.parent_frame)) {
+    if (NamesWorld(ctx, scope, spec.parent_frame)) {
       ctx.graph.joint_parent[id] = ctx.world;
-    } else if (!j.parent_frame.empty()) {
-      const ElementId p = LookupEnd(ctx, id, scope, j.parent_frame);
+    } else if (!spec.parent_frame.empty()) {
+      const ElementId p = LookupEnd(ctx, id, scope, spec.parent_frame);
       if (p == kNoElement) {
-        ctx.diags.Error(Code::kJointParentLinkInvalid, j.parent_source,
+        ctx.diags.Error(Code::kJointParentLinkInvalid, spec.parent_source,
                         ctx.Quote(id) + ": parent " + ExpectedWhat(ctx, id) +
-                            " '" + j.parent_frame + "' not found" + where);
+                            " '" + spec.parent_frame + "' not found" + where);
       } else {
         ctx.graph.joint_parent[id] = p;
       }
@@ -164,7 +165,7 @@ void ResolveJointFrames(PhaseContext& ctx) {
     if (p != kNoElement && p == ctx.graph.joint_child[id]) {
       ctx.diags.Error(Code::kJointParentSameAsChild, j.source,
                       ctx.Quote(id) + ": parent and child are both '" +
-                          j.child_frame + "'");
+                          spec.child_frame + "'");
     }
   }
 }
@@ -182,8 +183,9 @@ void CheckJointBodies(PhaseContext& ctx) {
     const ElementId cb = c < 0 ? c : g.body[c];
     if (pb == kNoElement || cb == kNoElement || pb != cb) continue;
     ctx.diags.Error(Code::kJointParentSameAsChild, doc.at(id).source,
-                    ctx.Quote(id) + ": parent '" + doc.at(id).parent_frame +
-                        "' and child '" + doc.at(id).child_frame +
+                    ctx.Quote(id) + ": parent '" +
+                        doc.at(id).Joint().parent_frame + "' and child '" +
+                        doc.at(id).Joint().child_frame +
                         "' are both attached to " + ctx.Quote(cb));
   }
 }
@@ -195,7 +197,7 @@ void ResolveAxisFrames(PhaseContext& ctx) {
     if (!IsJoint(j)) continue;
     const ElementId scope = ctx.scopes.ScopeOf(id);
     auto& frames = ctx.graph.axis_expressed_in[id];
-    for (const JointAxis& axis : j.axes) {
+    for (const JointAxis& axis : j.Joint().axes) {
       if (axis.xyz.norm() == 0.0) {
         ctx.diags.Error(Code::kJointAxisInvalid, axis.source,
                         ctx.Quote(id) + ": axis xyz has zero length");
@@ -229,10 +231,11 @@ void ResolveMimics(PhaseContext& ctx) {
   for (ElementId id = 0; id < static_cast<ElementId>(n); ++id) {
     const Element& j = doc.at(id);
     if (!IsJoint(j)) continue;
+    const std::vector<JointAxis>& axes = j.Joint().axes;
     auto& leaders = ctx.graph.mimic[id];
-    leaders.assign(j.axes.size(), MimicLeader{});
-    for (size_t k = 0; k < j.axes.size() && k < 2; ++k) {
-      if (!j.axes[k].mimic) continue;
+    leaders.assign(axes.size(), MimicLeader{});
+    for (size_t k = 0; k < axes.size() && k < 2; ++k) {
+      if (!axes[k].mimic) continue;
       leaders[k] = ResolveMimic(ctx, id, k);
       if (!leaders[k].valid()) continue;
       edge[MimicNode(id, k)] = MimicNode(leaders[k].joint, leaders[k].axis);
@@ -245,7 +248,7 @@ void ResolveMimics(PhaseContext& ctx) {
     return ctx.Quote(u / 2) + " " + AxisTag(static_cast<size_t>(u % 2));
   };
   const auto source_of = [&](ElementId u) -> const SourceLocation& {
-    return doc.at(u / 2).axes[static_cast<size_t>(u % 2)].mimic->source;
+    return doc.at(u / 2).Joint().axes[static_cast<size_t>(u % 2)].mimic->source;
   };
   const std::vector<ElementId> roots = FollowNodeEdges(
       ctx, edge, in_graph, [&](ElementId u) { return edge[u] == kNoElement; },

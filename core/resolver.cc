@@ -77,9 +77,10 @@ Resolution ResolveAll(const Document& doc, const FrameGraph& graph) {
   for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
     const Element& e = doc.at(id);
     if (e.kind != ElementKind::kJoint) continue;
-    for (size_t i = 0; i < e.axes.size(); ++i) {
+    const std::vector<JointAxis>& axes = e.Joint().axes;
+    for (size_t i = 0; i < axes.size(); ++i) {
       const ElementId frame = graph.axis_expressed_in[id][i];
-      const Eigen::Vector3d xyz = e.axes[i].xyz.normalized();
+      const Eigen::Vector3d xyz = axes[i].xyz.normalized();
       r.axes_W[id].push_back(WorldPoseOf(r, frame).linear() * xyz);
       r.axes_J[id].push_back(
           frame == id ? xyz : RelativePose(r, frame, id).linear() * xyz);

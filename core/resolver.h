@@ -32,7 +32,7 @@ struct Resolution {
   // Indexed by ElementId: world pose of each element's frame (identity for
   // the world and for kOther elements).
   std::vector<Pose> X_W;
-  // Indexed by ElementId: for joints, each axis (Element::axes, defaults
+  // Indexed by ElementId: for joints, each axis (JointSpec::axes, defaults
   // included) as a unit vector in the world frame; empty otherwise.
   std::vector<std::vector<Eigen::Vector3d>> axes_W;
   // The same axes in the joint's own frame J: exactly the normalised xyz

@@ -92,8 +92,9 @@ TEST(Resolver, JointDefaultsToChildAndAxes) {
   t.Add(m, K::kLink, "a");
   const ElementId b = t.Add(m, K::kLink, "b", P(1, 0, 0, 0, M_PI / 2, 0));
   const ElementId j = t.Joint(m, "j", "a", "b", P(0, 0, 0.5, 0, 0, 0));
-  t[j].axes.push_back({Eigen::Vector3d(0, 0, 2), "", {}});           // joint
-  t[j].axes.push_back({Eigen::Vector3d(1, 0, 0), "__model__", {}});  // model
+  std::vector<JointAxis>& axes = t[j].MutableJoint().axes;
+  axes.push_back({Eigen::Vector3d(0, 0, 2), "", {}});           // joint
+  axes.push_back({Eigen::Vector3d(1, 0, 0), "__model__", {}});  // model
   const Resolution r = MustResolve(t);
   ExpectPose(r.X_W[j], r.X_W[b] * P(0, 0, 0.5, 0, 0, 0));
   ASSERT_EQ(r.axes_W[j].size(), 2u);
@@ -244,7 +245,7 @@ TEST(Resolver, LegacyJointToWorldAndModelFrameAxis) {
   JointAxis axis;
   axis.xyz = Eigen::Vector3d::UnitX();
   axis.expressed_in = "__model__";
-  t[j].axes.push_back(axis);
+  t[j].MutableJoint().axes.push_back(axis);
   const Resolution r = MustResolve(t);
   ExpectPose(r.X_W[l], X_WM * P(0, 1, 0.5, 0, 0, 0.4));
   ExpectPose(r.X_W[j], X_WJ);

@@ -120,7 +120,7 @@ std::vector<std::optional<FlatMimic>> Mimics(const Document& doc,
                                              const FrameGraph& graph,
                                              ElementId id, size_t count) {
   std::vector<std::optional<FlatMimic>> out(count);
-  const std::vector<JointAxis>& axes = doc.at(id).axes;
+  const std::vector<JointAxis>& axes = doc.at(id).Joint().axes;
   const std::vector<MimicLeader> none;
   const std::vector<MimicLeader>& leaders =
       static_cast<size_t>(id) < graph.mimic.size() ? graph.mimic[id] : none;

@@ -64,11 +64,11 @@ Fixture ArmModel() {
   const ElementId shoulder =
       f.Add(robot, ElementKind::kJoint, "shoulder", arm,
             MakePose(0.25, 0.5, 2.5, 0, M_PI / 2, 0));
-  f.doc.at(shoulder).axes.resize(1);
+  f.doc.at(shoulder).MutableJoint().axes.resize(1);
   f.resolution.axes_W[shoulder] = {Eigen::Vector3d(0.6, -0.0, 0.8)};
   const ElementId wrist = f.Add(robot, ElementKind::kJoint, "wrist", arm,
                                 MakePose(0, 0, 3, 0, 0, 0));
-  f.doc.at(wrist).axes.resize(2);
+  f.doc.at(wrist).MutableJoint().axes.resize(2);
   f.resolution.axes_W[wrist] = {Eigen::Vector3d::UnitX(),
                                 Eigen::Vector3d(0, 1.0 / 3.0, 0.9)};
   f.Add(robot, ElementKind::kFrame, "tool", arm,
@@ -205,19 +205,19 @@ TEST(FlatJsonTest, JointsCarryTheirAxes) {
   EXPECT_FALSE(frames[1].contains("axis_xyz"));  // a link
 }
 
-// Default axes (Element::axes with written false) after the last written
+// Default axes (JointSpec::axes with written false) after the last written
 // one are not reported; one before a written <axis2> is, in its slot.
 TEST(FlatJsonTest, DefaultAxesAfterTheWrittenOnesAreLeftOut) {
   Fixture f = ArmModel();
   const ElementId shoulder = 4, wrist = 5;
-  f.doc.at(shoulder).axes[0].written = false;
-  f.doc.at(wrist).axes[0].written = false;
+  f.doc.at(shoulder).MutableJoint().axes[0].written = false;
+  f.doc.at(wrist).MutableJoint().axes[0].written = false;
   const json frames = ParseJson(f)["frames"];
   EXPECT_FALSE(frames[shoulder].contains("axis_xyz"));
   EXPECT_EQ(frames[wrist]["axis_xyz"].get<std::vector<double>>(),
             (std::vector<double>{1, 0, 0}));
-  f.doc.at(wrist).axes[0].written = true;
-  f.doc.at(wrist).axes[1].written = false;
+  f.doc.at(wrist).MutableJoint().axes[0].written = true;
+  f.doc.at(wrist).MutableJoint().axes[1].written = false;
   const json again = ParseJson(f)["frames"];
   EXPECT_TRUE(again[wrist].contains("axis_xyz"));
   EXPECT_FALSE(again[wrist].contains("axis2_xyz"));
@@ -233,7 +233,7 @@ TEST(FlatJsonTest, MimicsFollowTheirAxes) {
   m.multiplier = -2.5;
   m.offset = 0.125;
   m.reference = -0.0;
-  f.doc.at(wrist).axes[1].mimic = m;
+  f.doc.at(wrist).MutableJoint().axes[1].mimic = m;
   f.graph.mimic.resize(f.doc.size());
   f.graph.mimic[wrist] = {MimicLeader{}, MimicLeader{shoulder, 0}};
   const std::string text = WriteFlatJson(f.doc, f.graph, f.resolution);

@@ -187,8 +187,9 @@ class DotWriter {
       edge.from = KinematicEnd(graph_.joint_parent[id]);
       edge.to = KinematicEnd(graph_.joint_child[id]);
       if (edge.from == kNoElement && edge.to == kNoElement) return;
-      edge.missing = edge.from == kNoElement ? e.parent_frame : e.child_frame;
-      edge.label = e.name + "\n" + e.joint_type;
+      edge.missing = edge.from == kNoElement ? e.Joint().parent_frame
+                                             : e.Joint().child_frame;
+      edge.label = e.name + "\n" + e.Joint().type;
       edge.style = "penwidth=1.5";
       Add(std::move(edge));
     } else if (e.kind == ElementKind::kFrame) {
@@ -218,9 +219,9 @@ class DotWriter {
     Edge edge;
     edge.from = id;
     edge.to = to;
-    edge.missing = e.kind == ElementKind::kJoint ? e.child_frame
-                   : e.attached_to.empty()        ? "(attached_to)"
-                                                  : e.attached_to;
+    edge.missing = e.kind == ElementKind::kJoint ? e.Joint().child_frame
+                   : e.attached_to.empty()       ? "(attached_to)"
+                                                 : e.attached_to;
     edge.cycle = cycle;
     if (resolution_ != nullptr && to != kNoElement) {
       edge.label = PoseLabel(RelativePose(*resolution_, id, to));
@@ -257,7 +258,7 @@ class DotWriter {
         break;
       case ElementKind::kJoint:
         attributes = "shape=hexagon";
-        label += "\n" + e.joint_type + " joint";
+        label += "\n" + e.Joint().type + " joint";
         break;
       case ElementKind::kModel:
         attributes = "shape=folder";

@@ -77,11 +77,13 @@ std::vector<Reference> References(const Document& doc,
       case ElementKind::kFrame:
         add(scope, e.attached_to);
         break;
-      case ElementKind::kJoint:
-        add(scope, e.parent_frame);
-        add(scope, e.child_frame);
-        for (const JointAxis& axis : e.axes) add(scope, axis.expressed_in);
+      case ElementKind::kJoint: {
+        const JointSpec& spec = e.Joint();
+        add(scope, spec.parent_frame);
+        add(scope, spec.child_frame);
+        for (const JointAxis& axis : spec.axes) add(scope, axis.expressed_in);
         break;
+      }
       case ElementKind::kModel:
         // A placeholder's placement frame names a frame only its file
         // defines; its stand-in is placed by its pose alone.

@@ -53,14 +53,16 @@ void RedirectModelFrame(Element* e, const std::string& proxy) {
       Redirect(&e->attached_to, proxy, /*empty_too=*/true);
       Redirect(&e->pose.relative_to, proxy, /*empty_too=*/false);
       break;
-    case ElementKind::kJoint:
+    case ElementKind::kJoint: {
       Redirect(&e->pose.relative_to, proxy, /*empty_too=*/false);
-      Redirect(&e->parent_frame, proxy, /*empty_too=*/false);
-      Redirect(&e->child_frame, proxy, /*empty_too=*/false);
-      for (JointAxis& axis : e->axes) {
+      JointSpec& spec = e->MutableJoint();
+      Redirect(&spec.parent_frame, proxy, /*empty_too=*/false);
+      Redirect(&spec.child_frame, proxy, /*empty_too=*/false);
+      for (JointAxis& axis : spec.axes) {
         Redirect(&axis.expressed_in, proxy, /*empty_too=*/false);
       }
       break;
+    }
     default:
       break;
   }

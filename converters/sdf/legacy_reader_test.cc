@@ -134,8 +134,8 @@ TEST_F(LegacyReaderTest, OneTwoAndOneThreeReadAsOneFour) {
 </model>)" + close);
     ASSERT_TRUE(doc.has_value()) << root;
     const Element& j = Get(*doc, K::kJoint, "j");
-    ASSERT_EQ(j.axes.size(), 1u);
-    EXPECT_EQ(j.axes[0].expressed_in, "__model__") << root;
+    ASSERT_EQ(j.Joint().axes.size(), 1u);
+    EXPECT_EQ(j.Joint().axes[0].expressed_in, "__model__") << root;
   }
 }
 
@@ -198,7 +198,8 @@ TEST_F(LegacyReaderTest, LaterFeaturesInOnePointFour) {
   EXPECT_NE(Find(*doc, K::kModel, "n"), kNoElement);
   // A 1.4 axis stays in the model frame: libsdformat's 1.4 -> 1.5 recipe
   // adds use_parent_model_frame, which wins over @expressed_in.
-  EXPECT_EQ(Get(*doc, K::kJoint, "j").axes[0].expressed_in, "__model__");
+  EXPECT_EQ(Get(*doc, K::kJoint, "j").Joint().axes[0].expressed_in,
+            "__model__");
   for (int line : {5, 6, 4, 4}) {  // the model's children first
     EXPECT_EQ(TakeWarning(Code::kLaterVersionFeature).source.line, line);
   }
@@ -249,13 +250,13 @@ TEST_F(LegacyReaderTest, OneFourAxesAreInTheModelFrame) {
                              "1.4");
   ASSERT_TRUE(doc.has_value());
   const Element& j = Get(*doc, K::kJoint, "j");
-  ASSERT_EQ(j.axes.size(), 2u);
-  EXPECT_EQ(j.axes[0].expressed_in, "__model__");
-  EXPECT_EQ(j.axes[1].expressed_in, "__model__");
+  ASSERT_EQ(j.Joint().axes.size(), 2u);
+  EXPECT_EQ(j.Joint().axes[0].expressed_in, "__model__");
+  EXPECT_EQ(j.Joint().axes[1].expressed_in, "__model__");
   const Element& k = Get(*doc, K::kJoint, "k");
-  ASSERT_EQ(k.axes.size(), 2u);  // <axis2> alone: a default first axis
-  EXPECT_EQ(k.axes[0].expressed_in, "__model__");
-  EXPECT_FALSE(k.axes[0].written);
+  ASSERT_EQ(k.Joint().axes.size(), 2u);  // <axis2> alone: a default first axis
+  EXPECT_EQ(k.Joint().axes[0].expressed_in, "__model__");
+  EXPECT_FALSE(k.Joint().axes[0].written);
   EXPECT_EQ(WrittenAxisCount(k), 2u);
   EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 5);  // @expr..
   EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 6);  // use_...
@@ -279,23 +280,23 @@ TEST_F(LegacyReaderTest, AbsentAxesTakeTheirVersionsDefault) {
     const std::string in_default =
         std::string(version) == "1.4" ? "__model__" : "";
     const Element& r = Get(*doc, K::kJoint, "r");
-    ASSERT_EQ(r.axes.size(), 1u);
-    EXPECT_FALSE(r.axes[0].written);
-    EXPECT_EQ(r.axes[0].xyz, Eigen::Vector3d::UnitZ());
-    EXPECT_EQ(r.axes[0].expressed_in, in_default) << version;
-    EXPECT_EQ(r.axes[0].source.line, r.source.line);
+    ASSERT_EQ(r.Joint().axes.size(), 1u);
+    EXPECT_FALSE(r.Joint().axes[0].written);
+    EXPECT_EQ(r.Joint().axes[0].xyz, Eigen::Vector3d::UnitZ());
+    EXPECT_EQ(r.Joint().axes[0].expressed_in, in_default) << version;
+    EXPECT_EQ(r.Joint().axes[0].source.line, r.source.line);
     EXPECT_EQ(WrittenAxisCount(r), 0u);
     const Element& u = Get(*doc, K::kJoint, "u");
-    ASSERT_EQ(u.axes.size(), 2u);
-    EXPECT_TRUE(u.axes[0].written);
-    EXPECT_FALSE(u.axes[1].written);
-    EXPECT_EQ(u.axes[1].expressed_in, in_default) << version;
+    ASSERT_EQ(u.Joint().axes.size(), 2u);
+    EXPECT_TRUE(u.Joint().axes[0].written);
+    EXPECT_FALSE(u.Joint().axes[1].written);
+    EXPECT_EQ(u.Joint().axes[1].expressed_in, in_default) << version;
     EXPECT_EQ(WrittenAxisCount(u), 1u);
-    EXPECT_EQ(Get(*doc, K::kJoint, "g").axes.size(), 2u);
-    EXPECT_TRUE(Get(*doc, K::kJoint, "f").axes.empty());
+    EXPECT_EQ(Get(*doc, K::kJoint, "g").Joint().axes.size(), 2u);
+    EXPECT_TRUE(Get(*doc, K::kJoint, "f").Joint().axes.empty());
     // A ball joint has no axis; one written is kept as written.
-    ASSERT_EQ(Get(*doc, K::kJoint, "s").axes.size(), 1u);
-    EXPECT_TRUE(Get(*doc, K::kJoint, "s").axes[0].written);
+    ASSERT_EQ(Get(*doc, K::kJoint, "s").Joint().axes.size(), 1u);
+    EXPECT_TRUE(Get(*doc, K::kJoint, "s").Joint().axes[0].written);
   }
 }
 
@@ -321,16 +322,16 @@ TEST_F(LegacyReaderTest, UseParentModelFrame) {
                              "1.6");
   ASSERT_TRUE(doc.has_value());
   const Element& j = Get(*doc, K::kJoint, "j");
-  ASSERT_EQ(j.axes.size(), 2u);
-  EXPECT_EQ(j.axes[0].expressed_in, "__model__");
-  EXPECT_EQ(j.axes[1].expressed_in, "");
+  ASSERT_EQ(j.Joint().axes.size(), 2u);
+  EXPECT_EQ(j.Joint().axes[0].expressed_in, "__model__");
+  EXPECT_EQ(j.Joint().axes[1].expressed_in, "");
   const Element& k = Get(*doc, K::kJoint, "k");
-  ASSERT_EQ(k.axes.size(), 2u);
-  EXPECT_EQ(k.axes[0].expressed_in, "__model__");
-  EXPECT_EQ(k.axes[1].expressed_in, "");  // 1.7's attribute: ignored
+  ASSERT_EQ(k.Joint().axes.size(), 2u);
+  EXPECT_EQ(k.Joint().axes[0].expressed_in, "__model__");
+  EXPECT_EQ(k.Joint().axes[1].expressed_in, "");  // 1.7's attribute: ignored
   EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 13);
   EXPECT_EQ(TakeError(Code::kValueInvalid).source.line, 16);
-  EXPECT_EQ(Get(*doc, K::kJoint, "bad").axes.at(0).expressed_in, "");
+  EXPECT_EQ(Get(*doc, K::kJoint, "bad").Joint().axes.at(0).expressed_in, "");
 }
 
 // 1.5/1.6 allow <frame> in models, links, joints, collisions, visuals,

@@ -185,8 +185,8 @@ TEST_F(SdfReaderTest, World) {
   EXPECT_TRUE(Near(Get(*doc, K::kLight, "sun").pose.X,
                    PoseFromXyzRpy({0, 0, 10}, {0, 0, 0})));
   const Element& j = Get(*doc, K::kJoint, "j");
-  EXPECT_EQ(j.parent_frame, "world");
-  EXPECT_EQ(j.child_frame, "a");
+  EXPECT_EQ(j.Joint().parent_frame, "world");
+  EXPECT_EQ(j.Joint().child_frame, "a");
   EXPECT_EQ(ChildNames(*doc, Find(*doc, K::kModel, "a")),
             std::vector<std::string>{"link:l"});
 
@@ -425,21 +425,22 @@ TEST_F(SdfReaderTest, Joint) {
   ASSERT_TRUE(doc.has_value());
   const ElementId id = Find(*doc, K::kJoint, "j");
   const Element& j = doc->at(id);
-  EXPECT_EQ(j.joint_type, "universal");
+  EXPECT_EQ(j.Joint().type, "universal");
   EXPECT_EQ(j.pose.relative_to, "a");
-  EXPECT_EQ(j.parent_frame, "a");
-  EXPECT_EQ(j.parent_source.line, 5);
-  EXPECT_EQ(j.parent_source.path, R"(/sdf/model[@name="m"]/joint[@name="j"]/parent)");
-  EXPECT_EQ(j.child_frame, "b");
-  EXPECT_EQ(j.child_source.line, 8);
-  ASSERT_EQ(j.axes.size(), 2u);
-  EXPECT_EQ(j.axes[0].xyz, Eigen::Vector3d(1, 0, 0));
-  EXPECT_EQ(j.axes[0].expressed_in, "__model__");
-  EXPECT_EQ(j.axes[0].source.line, 10);
-  EXPECT_EQ(j.axes[0].source.path,
+  EXPECT_EQ(j.Joint().parent_frame, "a");
+  EXPECT_EQ(j.Joint().parent_source.line, 5);
+  EXPECT_EQ(j.Joint().parent_source.path,
+            R"(/sdf/model[@name="m"]/joint[@name="j"]/parent)");
+  EXPECT_EQ(j.Joint().child_frame, "b");
+  EXPECT_EQ(j.Joint().child_source.line, 8);
+  ASSERT_EQ(j.Joint().axes.size(), 2u);
+  EXPECT_EQ(j.Joint().axes[0].xyz, Eigen::Vector3d(1, 0, 0));
+  EXPECT_EQ(j.Joint().axes[0].expressed_in, "__model__");
+  EXPECT_EQ(j.Joint().axes[0].source.line, 10);
+  EXPECT_EQ(j.Joint().axes[0].source.path,
             R"(/sdf/model[@name="m"]/joint[@name="j"]/axis/xyz)");
-  EXPECT_EQ(j.axes[1].xyz, Eigen::Vector3d(0, 1, 0));
-  EXPECT_EQ(j.axes[1].expressed_in, "");
+  EXPECT_EQ(j.Joint().axes[1].xyz, Eigen::Vector3d(0, 1, 0));
+  EXPECT_EQ(j.Joint().axes[1].expressed_in, "");
   EXPECT_EQ(ChildNames(*doc, id), std::vector<std::string>{"sensor:ft"});
 }
 
@@ -454,14 +455,14 @@ TEST_F(SdfReaderTest, JointAxisDefaults) {
   <parent>a</parent><child>b</child><axis2><xyz>1 0 0</xyz></axis2>
 </joint>)");
   ASSERT_TRUE(doc.has_value());
-  EXPECT_TRUE(Get(*doc, K::kJoint, "none").axes.empty());
+  EXPECT_TRUE(Get(*doc, K::kJoint, "none").Joint().axes.empty());
   const Element& empty = Get(*doc, K::kJoint, "empty_axis");
-  ASSERT_EQ(empty.axes.size(), 1u);
-  EXPECT_EQ(empty.axes[0].xyz, Eigen::Vector3d::UnitZ());
+  ASSERT_EQ(empty.Joint().axes.size(), 1u);
+  EXPECT_EQ(empty.Joint().axes[0].xyz, Eigen::Vector3d::UnitZ());
   const Element& only2 = Get(*doc, K::kJoint, "only_axis2");
-  ASSERT_EQ(only2.axes.size(), 2u);
-  EXPECT_EQ(only2.axes[0].xyz, Eigen::Vector3d::UnitZ());
-  EXPECT_EQ(only2.axes[1].xyz, Eigen::Vector3d::UnitX());
+  ASSERT_EQ(only2.Joint().axes.size(), 2u);
+  EXPECT_EQ(only2.Joint().axes[0].xyz, Eigen::Vector3d::UnitZ());
+  EXPECT_EQ(only2.Joint().axes[1].xyz, Eigen::Vector3d::UnitX());
 }
 
 TEST_F(SdfReaderTest, JointErrors) {
@@ -476,16 +477,16 @@ TEST_F(SdfReaderTest, JointErrors) {
   const Diagnostic type = TakeError(Code::kAttributeInvalid);
   EXPECT_EQ(type.source.line, 3);
   EXPECT_EQ(type.source.path, R"(/sdf/model[@name="m"]/joint[@name="a"])");
-  EXPECT_EQ(Get(*doc, K::kJoint, "a").joint_type, "hinge");
+  EXPECT_EQ(Get(*doc, K::kJoint, "a").Joint().type, "hinge");
   EXPECT_EQ(TakeError(Code::kAttributeMissing).source.line, 6);
   const Diagnostic child = TakeError(Code::kElementMissing);
   EXPECT_EQ(child.source.line, 6);
   const Element& b = Get(*doc, K::kJoint, "b");
-  EXPECT_EQ(b.child_frame, "");
-  EXPECT_EQ(b.child_source.line, 6);
+  EXPECT_EQ(b.Joint().child_frame, "");
+  EXPECT_EQ(b.Joint().child_source.line, 6);
   EXPECT_EQ(TakeError(Code::kValueInvalid).source.line, 8);
-  ASSERT_EQ(b.axes.size(), 1u);
-  EXPECT_EQ(b.axes[0].xyz, Eigen::Vector3d::UnitZ());
+  ASSERT_EQ(b.Joint().axes.size(), 1u);
+  EXPECT_EQ(b.Joint().axes[0].xyz, Eigen::Vector3d::UnitZ());
   const Diagnostic removed = TakeWarning(Code::kElementInvalid);
   EXPECT_EQ(removed.source.path,
             R"(/sdf/model[@name="m"]/joint[@name="b"]/axis/use_parent_model_frame)");
@@ -518,7 +519,7 @@ TEST_F(SdfReaderTest, EveryJointType) {
     const auto doc = ReadModel(std::string("<joint name='j' type='") + type +
                                "'><parent>a</parent><child>b</child></joint>");
     ASSERT_TRUE(doc.has_value());
-    EXPECT_EQ(doc->at(1).joint_type, type);
+    EXPECT_EQ(doc->at(1).Joint().type, type);
   }
 }
 

@@ -330,11 +330,12 @@ void Reader::ReadModel(XmlElement node, Element* model) {
 }
 
 void Reader::ReadJoint(XmlElement node, Element* joint) {
+  JointSpec& spec = joint->MutableJoint();
   if (std::optional<std::string> type = Attribute(node, "type")) {
-    joint->joint_type = std::move(*type);
-    if (!IsSdfJointType(joint->joint_type)) {
+    spec.type = std::move(*type);
+    if (!IsSdfJointType(spec.type)) {
       diags_->Error(Code::kAttributeInvalid, joint->source,
-                    "joint type '" + joint->joint_type + "' of " +
+                    "joint type '" + spec.type + "' of " +
                         DescribeElement(node) +
                         " is not one of revolute, revolute2, prismatic, "
                         "ball, screw, universal, fixed, gearbox, continuous");
@@ -343,19 +344,20 @@ void Reader::ReadJoint(XmlElement node, Element* joint) {
     diags_->Error(Code::kAttributeMissing, joint->source,
                   DescribeElement(node) + " has no type attribute");
   }
-  joint->parent_frame =
-      ReadJointLink(node, "parent", joint->source, &joint->parent_source);
-  joint->child_frame =
-      ReadJointLink(node, "child", joint->source, &joint->child_source);
+  spec.parent_frame =
+      ReadJointLink(node, "parent", joint->source, &spec.parent_source);
+  spec.child_frame =
+      ReadJointLink(node, "child", joint->source, &spec.child_source);
 
   const std::array<XmlElement, 2> written = {UniqueChild(node, "axis"),
                                              UniqueChild(node, "axis2")};
   const size_t count =
-      std::max(SdfJointAxisCount(joint->joint_type),
-               written[1] ? size_t{2} : written[0] ? size_t{1} : size_t{0});
+      std::max(SdfJointAxisCount(spec.type), written[1]   ? size_t{2}
+                                             : written[0] ? size_t{1}
+                                                          : size_t{0});
   for (size_t k = 0; k < count; ++k) {
-    joint->axes.push_back(written[k] ? ReadAxis(written[k])
-                                     : DefaultAxis(joint->source));
+    spec.axes.push_back(written[k] ? ReadAxis(written[k])
+                                   : DefaultAxis(joint->source));
   }
 }
 

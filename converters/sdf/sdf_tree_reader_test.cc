@@ -217,7 +217,9 @@ class MimicReaderTest : public DiagnosticTest {
   static const std::vector<JointAxis>& Axes(const Document& doc,
                                             const std::string& name) {
     for (const Element& e : doc.elements) {
-      if (e.kind == ElementKind::kJoint && e.name == name) return e.axes;
+      if (e.kind == ElementKind::kJoint && e.name == name) {
+        return e.Joint().axes;
+      }
     }
     static const std::vector<JointAxis> kNone;
     ADD_FAILURE() << "no joint " << name;

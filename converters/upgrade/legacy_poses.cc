@@ -535,7 +535,7 @@ void WriteAxesInModelFrame(StepContext& ctx) {
     const NodeId model = tree.ParentElement(joint);
     const ElementId m = ctx.in.ElementOf(model);
     const std::optional<Pose> X_WM = WorldOf(ctx, m);
-    const std::vector<JointAxis>& axes = ctx.in.doc().at(j).axes;
+    const std::vector<JointAxis>& axes = ctx.in.doc().at(j).Joint().axes;
     for (size_t k = 0; k < axes.size() && k < 2; ++k) {
       NodeId axis = tree.FirstChild(joint, tags[k]);
       const bool in_model =

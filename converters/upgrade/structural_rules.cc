@@ -50,7 +50,7 @@ void ExpressInModel(Context& ctx, NodeId axis, NodeId scope) {
 void WriteDefaultAxes(Context& ctx, NodeId joint, NodeId scope) {
   const ElementId read = ctx.in.ElementOf(joint);
   if (read == kNoElement) return;
-  const std::vector<JointAxis>& axes = ctx.in.doc().at(read).axes;
+  const std::vector<JointAxis>& axes = ctx.in.doc().at(read).Joint().axes;
   const char* tags[] = {"axis", "axis2"};
   for (size_t k = 0; k < axes.size() && k < 2; ++k) {
     if (axes[k].written || axes[k].expressed_in.empty() ||

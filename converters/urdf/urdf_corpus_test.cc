@@ -205,7 +205,7 @@ void UrdfCorpus::CheckJoints(const urdf::ModelInterface& model,
     }
     ++Sum().joints;
     ASSERT_EQ(e.kind, ElementKind::kJoint) << name;
-    EXPECT_EQ(e.joint_type, SdfType(joint->type)) << name;
+    EXPECT_EQ(e.Joint().type, SdfType(joint->type)) << name;
     if (joint->type == urdf::Joint::FIXED) continue;
     Eigen::Vector3d a(joint->axis.x, joint->axis.y, joint->axis.z);
     if (a.norm() == 0) a = Eigen::Vector3d::UnitX();  // warned; URDF default

@@ -123,7 +123,7 @@ std::string CompareFk(const Loaded& in, const std::string& urdf_text,
                                  const urdf::Joint& joint)
       -> std::optional<Eigen::Vector3d> {
     const FlatFrame& f = flat.at("joint:" + doc.ScopedName(j));
-    const std::string& type = doc.at(j).joint_type;
+    const std::string& type = doc.at(j).Joint().type;
     std::optional<Eigen::Vector3d> a;
     if (type == "ball") {
       a = f.X_WF.rotation().col(k);

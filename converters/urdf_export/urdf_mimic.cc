@@ -56,13 +56,14 @@ SdfMimics::SdfMimics(const Document& doc, const FrameGraph& graph,
     const ElementId e = key.first;
     if (e == previous) continue;
     previous = e;
-    const std::vector<JointAxis>& axes = doc_.at(e).axes;
+    const std::vector<JointAxis>& axes = doc_.at(e).Joint().axes;
     for (int k = 0; k < static_cast<int>(axes.size()) && k < 2; ++k) {
       if (!axes[static_cast<size_t>(k)].mimic) continue;
       const UrdfJoint* follower = Find(e, k);
       if (follower == nullptr) {
-        Warn(e, k, "that axis is no joint of the URDF (the " +
-                       doc_.at(e).joint_type + " joint is written without it)");
+        Warn(e, k,
+             "that axis is no joint of the URDF (the " +
+                 doc_.at(e).Joint().type + " joint is written without it)");
       } else if (!CanMimic(follower->type)) {
         Warn(e, k, "a URDF " + follower->type + " joint has no <mimic>");
       }
@@ -85,7 +86,7 @@ std::optional<std::string> SdfMimics::WrittenText(ElementId joint, int axis,
 }
 
 void SdfMimics::Warn(ElementId joint, int axis, const std::string& why) {
-  const JointAxis& a = doc_.at(joint).axes[static_cast<size_t>(axis)];
+  const JointAxis& a = doc_.at(joint).Joint().axes[static_cast<size_t>(axis)];
   diags_.Warning(Code::kUrdfExportUnsupported, a.mimic->source,
                  "the <mimic> of joint '" + doc_.at(joint).name + "' " +
                      AxisTag(axis) + " is left out: " + why);
@@ -95,12 +96,12 @@ std::string SdfMimics::For(const UrdfJoint& joint) {
   const ElementId f = joint.element;
   const int k = joint.sdf_axis;
   if (f < 0 || k < 0 || k > 1 || doc_.at(f).kind != ElementKind::kJoint ||
-      static_cast<size_t>(k) >= doc_.at(f).axes.size() ||
-      !doc_.at(f).axes[static_cast<size_t>(k)].mimic ||
+      static_cast<size_t>(k) >= doc_.at(f).Joint().axes.size() ||
+      !doc_.at(f).Joint().axes[static_cast<size_t>(k)].mimic ||
       !CanMimic(joint.type)) {
     return "";
   }
-  const JointMimic& m = *doc_.at(f).axes[static_cast<size_t>(k)].mimic;
+  const JointMimic& m = *doc_.at(f).Joint().axes[static_cast<size_t>(k)].mimic;
   const MimicLeader& leader = graph_.mimic[f][static_cast<size_t>(k)];
   if (!leader.valid()) return "";  // the graph has errors: not exported
   const UrdfJoint* target = Find(leader.joint, leader.axis);

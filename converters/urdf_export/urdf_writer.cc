@@ -259,7 +259,7 @@ class Writer {
       if (!Exported(j)) continue;
       const Element& joint = doc_.at(j);
       const std::string name = LocalName(j);
-      const std::string& type = joint.joint_type;
+      const std::string& type = joint.Joint().type;
       const bool native = IsUrdfJointType(type);
       if (!native && !options_.approximate) {
         Refuse(j, UnsupportedJointMessage(name, type, WrittenAxisCount(joint)));
@@ -302,13 +302,13 @@ class Writer {
                            int child) {
     const Element& joint = doc_.at(j);
     auto approximation =
-        ApproximateJoint(joint.joint_type, WrittenAxisCount(joint));
+        ApproximateJoint(joint.Joint().type, WrittenAxisCount(joint));
     if (!approximation) {
-      Refuse(j, UnsupportedJointMessage(name, joint.joint_type,
+      Refuse(j, UnsupportedJointMessage(name, joint.Joint().type,
                                         WrittenAxisCount(joint)));
       return;
     }
-    if (joint.joint_type == "screw" && Xml(j)) {
+    if (joint.Joint().type == "screw" && Xml(j)) {
       approximation->change =
           ScrewTranslationLost(ScrewThreadPitch(Xml(j), versions_[j]));
     }
@@ -327,7 +327,7 @@ class Writer {
       if (!Connect(std::move(edge), j)) return;
       from = to;
     }
-    Warn(j, ApproximationWarning(name, joint.joint_type, *approximation));
+    Warn(j, ApproximationWarning(name, joint.Joint().type, *approximation));
   }
 
   // The root links of static models are fixed to the world (their joints
@@ -460,7 +460,7 @@ class Writer {
   std::string ApproximationHint(ElementId a, ElementId b) const {
     for (ElementId e : {a, b}) {
       if (e >= 0 && doc_.at(e).kind == ElementKind::kJoint &&
-          !IsUrdfJointType(doc_.at(e).joint_type)) {
+          !IsUrdfJointType(doc_.at(e).Joint().type)) {
         return " (--approximate names the pieces of joint " +
                Quoted(LocalName(e)) +
                " after it; rename that joint or the other element)";

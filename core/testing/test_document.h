@@ -48,8 +48,11 @@ class TestDocument {
     e.source.line = static_cast<int>(doc_.size()) + 1;
     e.source.path = "/sdf/" + e.tag + "[@name=\"" + e.name + "\"]";
     e.pose.source = e.source;
-    e.parent_source = e.source;
-    e.child_source = e.source;
+    if (kind == ElementKind::kJoint) {
+      JointSpec& spec = e.MutableJoint();
+      spec.parent_source = e.source;
+      spec.child_source = e.source;
+    }
     return doc_.Add(parent, std::move(e));
   }
 
@@ -58,9 +61,10 @@ class TestDocument {
                   std::string relative_to = "") {
     const ElementId j = Add(model, ElementKind::kJoint, std::move(name), X,
                             std::move(relative_to));
-    doc_.at(j).joint_type = "revolute";
-    doc_.at(j).parent_frame = std::move(parent);
-    doc_.at(j).child_frame = std::move(child);
+    JointSpec& spec = doc_.at(j).MutableJoint();
+    spec.type = "revolute";
+    spec.parent_frame = std::move(parent);
+    spec.child_frame = std::move(child);
     return j;
   }
 

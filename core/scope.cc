@@ -21,8 +21,8 @@ bool IsScope(const Document& doc, ElementId id) {
   return k == ElementKind::kModel || k == ElementKind::kWorld;
 }
 
-ScopeIndex::ScopeIndex(const Document& doc)
-    : doc_(doc), names_(doc.size()) {
+ScopeIndex::ScopeIndex(const Document& doc) : doc_(doc) {
+  names_.reserve(doc.size());
   // One pass per kind, in order of preference, so that the first element
   // entered under a name is the preferred one.
   for (const ElementKind kind : kPreference) {
@@ -32,7 +32,7 @@ ScopeIndex::ScopeIndex(const Document& doc)
           !IsScope(doc, e.parent)) {
         continue;
       }
-      auto [it, inserted] = names_[e.parent].emplace(e.name, id);
+      auto [it, inserted] = names_.emplace(ScopedName{e.parent, e.name}, id);
       if (!inserted) same_name_[it->second].push_back(id);
     }
   }
@@ -40,9 +40,8 @@ ScopeIndex::ScopeIndex(const Document& doc)
 
 ElementId ScopeIndex::Child(ElementId scope, std::string_view name,
                             std::optional<ElementKind> kind) const {
-  const auto& m = names_[scope];
-  auto it = m.find(name);
-  if (it == m.end()) return kNoElement;
+  auto it = names_.find(ScopedName{scope, name});
+  if (it == names_.end()) return kNoElement;
   if (!kind || doc_.at(it->second).kind == *kind) return it->second;
   auto others = same_name_.find(it->second);
   if (others == same_name_.end()) return kNoElement;
@@ -84,7 +83,8 @@ ElementId ScopeIndex::Find(ElementId scope, std::string_view ref,
           is(ElementKind::kWorld)) {
         return current;
       }
-      return Child(current, head, kind);
+      // In `scope` itself, `head` is all of `ref`: looked up above.
+      return current == scope ? kNoElement : Child(current, head, kind);
     }
     const ElementId next = Child(current, head, ElementKind::kModel);
     if (next == kNoElement) return kNoElement;

@@ -272,9 +272,8 @@ void XmlTree::SetOrigin(NodeId id, const SourceLocation& origin) {
 }
 
 int XmlTree::Depth(NodeId id) const {
-  if (paths_valid_ && static_cast<size_t>(id) < depth_.size() &&
-      depth_[id] > 0) {
-    return depth_[id];
+  if (paths_valid_ && IsElement(id) && Parts(id).depth > 0) {
+    return Parts(id).depth;
   }
   int depth = 0;
   for (NodeId n = id; IsElement(n); n = nodes_[n].parent) ++depth;
@@ -283,17 +282,15 @@ int XmlTree::Depth(NodeId id) const {
 
 // One pre-order walk over the parsed elements, without recursion.
 void XmlTree::IndexPaths() {
-  depth_.assign(nodes_.size(), 0);
-  head_.assign(nodes_.size(), kNoNode);
   std::vector<NodeId> stack = {root_};
   while (!stack.empty()) {
     const NodeId id = stack.back();
     stack.pop_back();
     const NodeId parent = ParentElement(id);
-    const int depth = parent == kNoNode ? 1 : depth_[parent] + 1;
-    depth_[id] = depth;
-    head_[id] = depth <= kPathEndSegments ? id : head_[parent];
-    for (NodeId c : Parts(id).children) {
+    XmlElementParts& parts = Parts(id);
+    parts.depth = parent == kNoNode ? 1 : Parts(parent).depth + 1;
+    parts.head = parts.depth <= kPathEndSegments ? id : Parts(parent).head;
+    for (NodeId c : parts.children) {
       if (IsElement(c)) stack.push_back(c);
     }
   }
@@ -373,8 +370,8 @@ std::string XmlTree::ElementPath(NodeId id) const {
     return path;
   }
   NodeId head = kNoNode;
-  if (paths_valid_ && static_cast<size_t>(id) < head_.size()) {
-    head = head_[id];
+  if (paths_valid_ && Parts(id).depth > 0) {
+    head = Parts(id).head;
   } else {
     head = id;
     for (int d = depth; d > kPathEndSegments; --d) head = nodes_[head].parent;
@@ -475,6 +472,8 @@ NodeId XmlTree::CopyNode(const XmlTree& from, NodeId id) {
   if (node.parts < 0) return Add(std::move(node));
   XmlElementParts parts = from.parts_[node.parts];
   parts.children.clear();
+  parts.depth = 0;  // a detached copy: its place is not known
+  parts.head = kNoNode;
   return AddWithParts(std::move(node), std::move(parts));
 }
 

@@ -123,6 +123,11 @@ struct XmlElementParts {
   XmlText tail;
   XmlText end;
   bool self_closing = false;
+  // For a parsed element, while no node has moved (XmlTree::IndexPaths):
+  // its depth (0: not known) and its ancestor at depth kPathEndSegments,
+  // where a shortened path's head ends.
+  int32_t depth = 0;
+  NodeId head = kNoNode;
 };
 
 struct XmlNode {
@@ -378,10 +383,7 @@ class XmlTree {
   std::string newline_ = "\n";
   std::string indent_unit_ = "  ";
   char quote_ = '"';  // the quote most attributes of the input use
-  // Per parsed element, while no node has moved: its depth, and its
-  // ancestor at depth kPathEndSegments (where a shortened path's head ends).
-  std::vector<int> depth_;
-  std::vector<NodeId> head_;
+  // Whether XmlElementParts::depth and head hold (no node has moved).
   bool paths_valid_ = false;
   uint64_t revision_ = 0;
 };

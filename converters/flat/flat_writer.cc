@@ -31,47 +31,125 @@ T ValueOr(const std::vector<T>& v, ElementId id, T fallback) {
 
 double NoNegativeZero(double v) { return v == 0.0 ? 0.0 : v; }
 
-template <typename Vector>
-Json JsonArray(const Vector& v) {
-  Json out = Json::array();
-  for (Eigen::Index i = 0; i < v.size(); ++i) {
-    out.push_back(NoNegativeZero(v[i]));
-  }
-  return out;
-}
-
-Json JsonFrame(const FlatFrame& f) {
-  const Eigen::Matrix3d R_WF = f.X_WF.linear();
-  Json pose = Json::object();
-  pose["xyz"] = JsonArray(Eigen::Vector3d(f.X_WF.translation()));
-  pose["rpy"] = JsonArray(RpyFromRotation(R_WF));
-  pose["quat_wxyz"] = JsonArray(QuatWxyz(R_WF));
-  Json out = Json::object();
-  out["name"] = f.name;
-  out["kind"] = f.kind;
-  out["attached_to"] = f.attached_to;
-  out["pose"] = std::move(pose);
-  if (f.axes_W.size() > 0) out["axis_xyz"] = JsonArray(f.axes_W[0]);
-  if (f.axes_W.size() > 1) out["axis2_xyz"] = JsonArray(f.axes_W[1]);
-  constexpr const char* kMimicKeys[] = {"axis_mimic", "axis2_mimic"};
-  for (size_t k = 0; k < f.mimics.size() && k < 2; ++k) {
-    if (!f.mimics[k]) continue;
-    const FlatMimic& m = *f.mimics[k];
-    Json mimic = Json::object();
-    mimic["joint"] = m.joint;
-    mimic["axis"] = m.axis;
-    mimic["multiplier"] = NoNegativeZero(m.multiplier);
-    mimic["offset"] = NoNegativeZero(m.offset);
-    mimic["reference"] = NoNegativeZero(m.reference);
-    out[kMimicKeys[k]] = std::move(mimic);
-  }
-  return out;
-}
-
 // Compact JSON text. `replace`: a name that is not valid UTF-8 must not
 // abort the output.
 std::string Dump(const Json& j) {
   return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+// Appends `text` as a JSON string, escaped as Dump escapes it: as it is
+// when it needs no escape (printable ASCII without '"' or '\\', nearly
+// every name), else through Dump.
+void AppendJsonString(std::string_view text, std::string* out) {
+  const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
+    return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+  });
+  if (!plain) {
+    *out += Dump(Json(std::string(text)));
+    return;
+  }
+  *out += '"';
+  *out += text;
+  *out += '"';
+}
+
+// A frame's numbers as nlohmann::json writes them (the text that reads back
+// as the same double, "0.0" for zero, "null" for a non-finite value; -0 as
+// 0): all of them formatted in one dump of an array, whose text is then cut
+// at its commas (no number's text holds one). One dump per frame instead
+// of one JSON object per key.
+class JsonNumbers {
+ public:
+  // A pose (10), two axes (6) and two mimics (6): one allocation.
+  JsonNumbers() { numbers_.get_ref<Json::array_t&>().reserve(22); }
+
+  template <typename Vector>
+  void Add(const Vector& v) {
+    for (Eigen::Index i = 0; i < v.size(); ++i) Add(v[i]);
+  }
+  void Add(double v) { numbers_.push_back(NoNegativeZero(v)); }
+
+  // Call once, after every Add.
+  void Format() {
+    text_ = Dump(numbers_);
+    next_ = 1;  // past '['
+  }
+  // Appends the next `count` numbers as a JSON array.
+  void AppendArray(size_t count, std::string* out) {
+    *out += '[';
+    for (size_t i = 0; i < count; ++i) {
+      if (i > 0) *out += ',';
+      AppendNext(out);
+    }
+    *out += ']';
+  }
+  // Appends the next number.
+  void AppendNext(std::string* out) {
+    size_t end = next_;
+    while (text_[end] != ',' && text_[end] != ']') ++end;
+    out->append(text_, next_, end - next_);
+    next_ = end + 1;
+  }
+
+ private:
+  Json numbers_ = Json::array();
+  std::string text_;
+  size_t next_ = 0;
+};
+
+// The frame's line of the JSON layout, in its keys' documented order.
+void AppendJsonFrame(const FlatFrame& f, std::string* out) {
+  const Eigen::Matrix3d R_WF = f.X_WF.linear();
+  constexpr const char* kMimicKeys[] = {"axis_mimic", "axis2_mimic"};
+  JsonNumbers numbers;
+  numbers.Add(Eigen::Vector3d(f.X_WF.translation()));
+  numbers.Add(RpyFromRotation(R_WF));
+  numbers.Add(QuatWxyz(R_WF));
+  const size_t axes = std::min<size_t>(f.axes_W.size(), 2);
+  for (size_t k = 0; k < axes; ++k) numbers.Add(f.axes_W[k]);
+  for (size_t k = 0; k < f.mimics.size() && k < 2; ++k) {
+    if (!f.mimics[k]) continue;
+    numbers.Add(f.mimics[k]->multiplier);
+    numbers.Add(f.mimics[k]->offset);
+    numbers.Add(f.mimics[k]->reference);
+  }
+  numbers.Format();
+  *out += "{\"name\":";
+  AppendJsonString(f.name, out);
+  *out += ",\"kind\":";
+  AppendJsonString(f.kind, out);
+  *out += ",\"attached_to\":";
+  AppendJsonString(f.attached_to, out);
+  *out += ",\"pose\":{\"xyz\":";
+  numbers.AppendArray(3, out);
+  *out += ",\"rpy\":";
+  numbers.AppendArray(3, out);
+  *out += ",\"quat_wxyz\":";
+  numbers.AppendArray(4, out);
+  *out += '}';
+  constexpr const char* kAxisKeys[] = {",\"axis_xyz\":", ",\"axis2_xyz\":"};
+  for (size_t k = 0; k < axes; ++k) {
+    *out += kAxisKeys[k];
+    numbers.AppendArray(3, out);
+  }
+  for (size_t k = 0; k < f.mimics.size() && k < 2; ++k) {
+    if (!f.mimics[k]) continue;
+    const FlatMimic& m = *f.mimics[k];
+    *out += ",\"";
+    *out += kMimicKeys[k];
+    *out += "\":{\"joint\":";
+    AppendJsonString(m.joint, out);
+    *out += ",\"axis\":";
+    AppendJsonString(m.axis, out);
+    *out += ",\"multiplier\":";
+    numbers.AppendNext(out);
+    *out += ",\"offset\":";
+    numbers.AppendNext(out);
+    *out += ",\"reference\":";
+    numbers.AppendNext(out);
+    *out += '}';
+  }
+  *out += '}';
 }
 
 // RFC 4180: quote a cell holding a separator, a quote or a line break, and
@@ -192,7 +270,8 @@ std::string WriteFlatJson(const Document& doc, const FrameGraph& graph,
   const char* separator = "\n    ";
   AppendFrames(doc, graph, resolution, max_bytes, &out,
                [&separator](const FlatFrame& f) {
-                 std::string line = separator + Dump(JsonFrame(f));
+                 std::string line = separator;
+                 AppendJsonFrame(f, &line);
                  separator = ",\n    ";
                  return line;
                });

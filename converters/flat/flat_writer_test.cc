@@ -127,6 +127,43 @@ TEST(FlatJsonTest, OneFramePerLine) {
   EXPECT_EQ(frame_lines, 9);
 }
 
+// Each frame line is what nlohmann::json itself writes for that entry:
+// the same keys in the same order, numbers in its form ("0.0", the
+// shortest text of the double), names escaped as it escapes them (one with
+// a quote, a backslash and a control character; one that is not UTF-8,
+// written with U+FFFD).
+TEST(FlatJsonTest, FrameLinesAreWhatNlohmannWrites) {
+  Fixture f = ArmModel();
+  f.Add(0, ElementKind::kFrame, "quote\"back\\slash\x01", 3,
+        MakePose(0, 0, 0, 0, 0, 0));
+  f.Add(0, ElementKind::kFrame, "not\xffutf8", 3, MakePose(1, 0, 0, 0, 0, 0));
+  // A mimic on the shoulder's axis.
+  JointAxis& axis = f.doc.at(4).MutableJoint().axes[0];
+  axis.mimic = JointMimic{"wrist", "axis2", -0.5, 0.0, 1e-7};
+  f.graph.mimic.resize(f.doc.size());
+  f.graph.mimic[4] = {MimicLeader{5, 1}};
+  const std::string text = WriteFlatJson(f.doc, f.graph, f.resolution);
+  std::istringstream in(text);
+  int frame_lines = 0;
+  bool saw_mimic = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("    {", 0) != 0) continue;
+    ++frame_lines;
+    std::string entry = line.substr(4);
+    if (!entry.empty() && entry.back() == ',') entry.pop_back();
+    // ordered_json: keys stay in the order read.
+    const nlohmann::ordered_json parsed = nlohmann::ordered_json::parse(entry);
+    EXPECT_EQ(entry,
+              parsed.dump(-1, ' ', false, json::error_handler_t::replace));
+    saw_mimic = saw_mimic || parsed.contains("axis_mimic");
+  }
+  EXPECT_EQ(frame_lines, 11);
+  EXPECT_TRUE(saw_mimic);
+  const json frames = json::parse(text)["frames"];
+  EXPECT_EQ(frames[9]["name"], "robot::quote\"back\\slash\x01");
+  EXPECT_EQ(frames[10]["name"], "robot::not\xef\xbf\xbdutf8");
+}
+
 TEST(FlatJsonTest, EmptyDocumentIsValidJson) {
   const Fixture f;
   const json j = ParseJson(f);

@@ -77,8 +77,9 @@ void BuildAttachedTo(PhaseContext& ctx) {
     const Element& e = doc.at(id);
     if (e.parent != kNoElement) {
       const Element& p = doc.at(e.parent);
-      g.in_static_model[id] = g.in_static_model[e.parent] ||
-                              (p.kind == ElementKind::kModel && p.is_static);
+      g.in_static_model[id] =
+          g.in_static_model[e.parent] ||
+          (p.kind == ElementKind::kModel && p.Model().is_static);
     }
     if (in_graph[id]) continue;
     // A file's lone light or actor is fixed in the world frame.

@@ -23,21 +23,22 @@ void ResolveCanonicalLinks(PhaseContext& ctx) {
   for (ElementId id = static_cast<ElementId>(doc.size()) - 1; id >= 0; --id) {
     const Element& m = doc.at(id);
     if (m.kind != ElementKind::kModel) continue;
+    const ModelSpec& spec = m.Model();
     ElementId canonical = kNoElement;
-    if (!m.canonical_link.empty()) {
+    if (!spec.canonical_link.empty()) {
       const ElementId c =
-          ctx.scopes.LookupKind(id, m.canonical_link, ElementKind::kLink);
+          ctx.scopes.LookupKind(id, spec.canonical_link, ElementKind::kLink);
       if (c != kNoElement) {
         canonical = c;
-      } else if (!m.is_static) {
+      } else if (!spec.is_static) {
         ctx.diags.Error(Code::kModelCanonicalLinkInvalid, m.source,
                         ctx.Quote(id) + ": canonical_link '" +
-                            m.canonical_link +
+                            spec.canonical_link +
                             "' is not a link of this model or of a model "
                             "nested in it");
       }
       unless_static[id] = canonical;
-      ctx.graph.canonical_link[id] = m.is_static ? kNoElement : canonical;
+      ctx.graph.canonical_link[id] = spec.is_static ? kNoElement : canonical;
       continue;
     }
     for (ElementId c : m.children) {
@@ -59,7 +60,7 @@ void ResolveCanonicalLinks(PhaseContext& ctx) {
     for (ElementId c : m.children) {
       has_nested_model |= doc.at(c).kind == ElementKind::kModel;
     }
-    if (canonical == kNoElement && !m.is_static && !has_nested_model) {
+    if (canonical == kNoElement && !spec.is_static && !has_nested_model) {
       ctx.diags.Error(Code::kModelWithoutLink, m.source,
                       ctx.Quote(id) +
                           " has no link: a model that is not static needs "
@@ -67,7 +68,7 @@ void ResolveCanonicalLinks(PhaseContext& ctx) {
     }
     unless_static[id] = canonical;
     // A static model is fixed to the world: its frame is attached to no link.
-    ctx.graph.canonical_link[id] = m.is_static ? kNoElement : canonical;
+    ctx.graph.canonical_link[id] = spec.is_static ? kNoElement : canonical;
   }
 }
 

@@ -35,15 +35,32 @@ bool DefinesFrame(ElementKind kind) {
   }
 }
 
-const JointSpec& Element::Joint() const {
-  static const JointSpec kNone;
-  return joint ? *joint : kNone;
+namespace {
+
+// An Element's kind-only spec (JointSpec, ModelSpec), or an empty one (one
+// per type) when unset.
+template <typename Spec>
+const Spec& SpecOrEmpty(const HeapOptional<Spec>& spec) {
+  static const Spec kNone;
+  return spec ? *spec : kNone;
 }
 
-JointSpec& Element::MutableJoint() {
-  if (!joint) joint = JointSpec{};
-  return *joint;
+// The spec, created empty first when unset.
+template <typename Spec>
+Spec& FilledSpec(HeapOptional<Spec>& spec) {
+  if (!spec) spec = Spec{};
+  return *spec;
 }
+
+}  // namespace
+
+const JointSpec& Element::Joint() const { return SpecOrEmpty(joint); }
+
+JointSpec& Element::MutableJoint() { return FilledSpec(joint); }
+
+const ModelSpec& Element::Model() const { return SpecOrEmpty(model); }
+
+ModelSpec& Element::MutableModel() { return FilledSpec(model); }
 
 ElementId Document::Add(ElementId parent, Element e) {
   const auto id = static_cast<ElementId>(elements.size());
@@ -103,8 +120,9 @@ std::vector<int> ElementVersions(const Document& doc) {
   std::vector<int> out(doc.size(), VersionNumber(doc.version));
   for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
     const Element& e = doc.at(id);
-    if (!e.version.empty()) {
-      out[id] = VersionNumber(e.version);
+    const std::string& version = e.Model().version;
+    if (!version.empty()) {
+      out[id] = VersionNumber(version);
     } else if (e.parent != kNoElement) {
       out[id] = out[e.parent];  // parents come first (pre-order)
     }

@@ -161,10 +161,11 @@ struct CollisionSolid {
 
 // A model written as an <include> (SDFormat 1.4 on): what the including file
 // says beyond the model's name, pose and placement frame (which are the
-// Element's own). Front ends read an <include> as a kModel Element with
-// this set and no content; composition (converters/include) fills in the
-// included model's content and sets `file`. An include of a light or actor
-// file in a world becomes that kLight or kActor, with this set.
+// Element's own, the placement frame in its ModelSpec). Front ends read an
+// <include> as a kModel Element with this set and no content; composition
+// (converters/include) fills in the included model's content and sets
+// `file`. An include of a light or actor file in a world becomes that
+// kLight or kActor, with this set.
 struct IncludeSpec {
   std::string uri;                // //include/uri as written
   std::optional<bool> is_static;  // //include/static: unset, true or false
@@ -195,6 +196,17 @@ struct JointSpec {
   std::vector<JointAxis> axes;
 };
 
+// What a <model> says beyond its name and pose (Element::model).
+struct ModelSpec {
+  bool is_static = false;
+  std::string canonical_link;  // as written; empty: the default rule
+  std::string placement_frame;
+  // The SDFormat version of the file a model was read from, when it was
+  // included from a file of another version; empty: its parent's. The
+  // rules of that version apply to everything in the model (ElementVersions).
+  std::string version;
+};
+
 struct Element {
   ElementKind kind = ElementKind::kOther;
   std::string tag;   // XML element name as written
@@ -207,16 +219,19 @@ struct Element {
   NodeRef node;  // the XML element it was read from (for an included
                  // model: its <model> in the included file)
 
-  // kModel
-  bool is_static = false;
-  std::string canonical_link;  // as written; empty: the default rule
-  std::string placement_frame;
+  // kModel: set by the SDF reader for every <model> (for an <include>, when
+  // it has a <placement_frame>) and wherever a field of it is written, which
+  // includes `version` on an included light or actor and on what a
+  // merge-include merges; unset otherwise.
+  HeapOptional<ModelSpec> model;
+  // The model's spec, or an empty one (not static, no canonical link, no
+  // placement frame, no version) when unset: readers never test `model`
+  // first.
+  [[nodiscard]] const ModelSpec& Model() const;
+  // The spec, created empty first when unset: for the code that fills it.
+  ModelSpec& MutableModel();
   HeapOptional<IncludeSpec> include;  // set for a model (light, actor)
-                                       // from an <include>
-  // The SDFormat version of the file a model was read from, when it was
-  // included from a file of another version; empty: its parent's. The
-  // rules of that version apply to everything in the model (ElementVersions).
-  std::string version;
+                                      // from an <include>
 
   // For an element a merge-include put into its scope (and the include's
   // own additions): the proxy frame of the innermost merge-include that
@@ -316,7 +331,7 @@ constexpr int VersionNumber(int major, int minor) {
 
 // Per element, the VersionNumber whose rules apply to it: the root's
 // `Document::version`, or that of the nearest enclosing model (itself
-// included) that has its own `Element::version`. Linear.
+// included) that has its own `ModelSpec::version`. Linear.
 std::vector<int> ElementVersions(const Document& doc);
 
 }  // namespace sdfconv

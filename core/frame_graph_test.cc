@@ -199,7 +199,7 @@ TEST(Canonical, ExplicitFirstAndNested) {
   EXPECT_EQ(Check(t, &g), Codes{});
   EXPECT_EQ(g.canonical_link[m], own);  // own links come first
 
-  t[m].canonical_link = "n::l";
+  t[m].MutableModel().canonical_link = "n::l";
   EXPECT_EQ(Check(t, &g), Codes{});
   EXPECT_EQ(g.canonical_link[m], nl);
 }
@@ -209,7 +209,7 @@ TEST(Canonical, InvalidAndMissing) {
   const ElementId m = t.Root(K::kModel, "m");
   t.Add(m, K::kLink, "a");
   t.Frame(m, "f", "");
-  t[m].canonical_link = "f";  // a frame is not a link
+  t[m].MutableModel().canonical_link = "f";  // a frame is not a link
   EXPECT_EQ(Check(t), Codes{"MODEL_CANONICAL_LINK_INVALID"});
 
   TestDocument empty;
@@ -220,7 +220,7 @@ TEST(Canonical, InvalidAndMissing) {
 TEST(Canonical, StaticModelNeedsNoLink) {
   TestDocument t;
   const ElementId m = t.Root(K::kModel, "m");
-  t[m].is_static = true;
+  t[m].MutableModel().is_static = true;
   const ElementId f = t.Frame(m, "f", "");
   FrameGraph g;
   EXPECT_EQ(Check(t, &g), Codes{});
@@ -411,7 +411,7 @@ TEST(Canonical, ModelOfOnlyLinklessNestedModelsIsFixed) {
   const ElementId m = t.Root(K::kModel, "m");
   const ElementId n = t.Add(m, K::kModel, "n");
   const ElementId s = t.Add(n, K::kModel, "s");
-  t[s].is_static = true;
+  t[s].MutableModel().is_static = true;
   const ElementId f = t.Frame(m, "f", "");
   FrameGraph g;
   EXPECT_EQ(Codes2(t, &g), std::vector<std::string>{});
@@ -422,7 +422,7 @@ TEST(Canonical, ModelOfOnlyLinklessNestedModelsIsFixed) {
 TEST(Canonical, StaticModelContentIsFixedToWorld) {
   TestDocument t;
   const ElementId m = t.Root(K::kModel, "m");
-  t[m].is_static = true;
+  t[m].MutableModel().is_static = true;
   const ElementId l = t.Add(m, K::kLink, "l");
   const ElementId v = t.Add(l, K::kVisual, "v");
   FrameGraph g;
@@ -441,7 +441,7 @@ TEST(Canonical, FirstNestedModelCountsWhenStatic) {
   TestDocument t;
   const ElementId m = t.Root(K::kModel, "m");
   const ElementId fixed = t.Add(m, K::kModel, "fixed");
-  t[fixed].is_static = true;
+  t[fixed].MutableModel().is_static = true;
   const ElementId post = t.Add(fixed, K::kLink, "post");
   const ElementId moving = t.Add(m, K::kModel, "moving");
   t.Add(moving, K::kLink, "door");
@@ -456,11 +456,11 @@ TEST(Placement, FrameMustExist) {
   TestDocument t;
   const ElementId m = t.Root(K::kModel, "m");
   const ElementId l = t.Add(m, K::kLink, "l");
-  t[m].placement_frame = "l";
+  t[m].MutableModel().placement_frame = "l";
   FrameGraph g;
   EXPECT_EQ(Codes2(t, &g), std::vector<std::string>{});
   EXPECT_EQ(g.placement_frame[m], l);
-  t[m].placement_frame = "nope";
+  t[m].MutableModel().placement_frame = "nope";
   EXPECT_EQ(Codes2(t), std::vector<std::string>{"MODEL_PLACEMENT_FRAME_INVALID"});
 }
 

@@ -1,10 +1,10 @@
 // HeapOptional<T>: std::optional's interface, its value kept on the heap.
 //
 // For the rare, large parts of a widely used struct (a link's inertial, a
-// joint's spec, an include's spec, an automatic-inertia collision's solid in
-// core/document.h's Element): an empty one costs one pointer instead of
-// sizeof(T), so the many elements that have none stay small. Copies are deep;
-// moves move the pointer.
+// model's or a joint's spec, an include's spec, an automatic-inertia
+// collision's solid in core/document.h's Element): an empty one costs one
+// pointer instead of sizeof(T), so the many elements that have none stay
+// small. Copies are deep; moves move the pointer.
 //
 // Invariant: `value_` is null exactly when there is no value.
 //

@@ -90,11 +90,13 @@ ElementId RelativeToTarget(PhaseContext& ctx, ElementId id) {
 // 1.4.4): the model's <pose> then places that frame.
 void ResolvePlacementFrame(PhaseContext& ctx, ElementId id) {
   const Element& m = ctx.doc.at(id);
-  if (m.kind != ElementKind::kModel || m.placement_frame.empty()) return;
-  const ElementId f = ctx.scopes.Lookup(id, m.placement_frame);
+  if (m.kind != ElementKind::kModel) return;
+  const std::string& placement_frame = m.Model().placement_frame;
+  if (placement_frame.empty()) return;
+  const ElementId f = ctx.scopes.Lookup(id, placement_frame);
   if (f == kNoElement) {
     ctx.diags.Error(Code::kModelPlacementFrameInvalid, PlacementSource(m),
-                    ctx.Quote(id) + ": placement_frame '" + m.placement_frame +
+                    ctx.Quote(id) + ": placement_frame '" + placement_frame +
                         "' does not name a frame in the model");
   }
   ctx.graph.placement_frame[id] = f;

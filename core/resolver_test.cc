@@ -220,7 +220,7 @@ TEST(Resolver, PlacementFrameLandsOnThePose) {
   testing::TestDocument t;
   const ElementId m = t.Root(ElementKind::kModel, "m");
   t[m].pose.X = testing::P(0, 0, 10, 0, 0, M_PI / 2);
-  t[m].placement_frame = "n::l2";
+  t[m].MutableModel().placement_frame = "n::l2";
   const ElementId l1 = t.Add(m, ElementKind::kLink, "l1", testing::P(1, 0, 0, 0, 0, 0));
   const ElementId n = t.Add(m, ElementKind::kModel, "n", testing::P(0, 1, 0, 0, 0, 0));
   const ElementId l2 = t.Add(n, ElementKind::kLink, "l2", testing::P(0, 2, 0, 0, 0, 0));

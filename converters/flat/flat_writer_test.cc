@@ -75,7 +75,7 @@ Fixture ArmModel() {
         MakePose(0.1, 0.2, 0.3, -3.0, 1.0, 2.0));
   const ElementId fixture = f.Add(robot, ElementKind::kModel, "fixture",
                                   kNoElement, MakePose(5, 0, 0, 0, 0, 0));
-  f.doc.at(fixture).is_static = true;
+  f.doc.at(fixture).MutableModel().is_static = true;
   f.graph.body[fixture] = fixture;  // a static model is its own body
   f.Add(fixture, ElementKind::kLink, "plate", fixture,
         MakePose(5, 0, 0.01, 0, 0, 0));

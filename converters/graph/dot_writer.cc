@@ -296,7 +296,7 @@ class DotWriter {
       const Element& e = doc_.at(top);
       if (e.kind == ElementKind::kModel) {
         std::string label = "model " + e.name;
-        if (e.is_static) label += " (static)";
+        if (e.Model().is_static) label += " (static)";
         out_ += indent + "subgraph " + DotQuoted("cluster_" + NodeId(top)) +
                 " {\n";
         indent += "  ";

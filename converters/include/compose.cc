@@ -213,7 +213,7 @@ void Composer::Expand(const Pending& p, std::vector<Pending>* stack) {
   }
   Element model = root;  // its source: the <model> in the included file
   model.children.clear();
-  model.version = sub->version;
+  model.MutableModel().version = sub->version;
   model.include = spec;
   model.include->file = resolved.file;
   model.include->source = inc.source;
@@ -222,17 +222,18 @@ void Composer::Expand(const Pending& p, std::vector<Pending>* stack) {
     model.has_name = true;
   }
   if (inc.pose.present) model.pose = inc.pose;
-  if (!inc.placement_frame.empty()) {
-    model.placement_frame = inc.placement_frame;
+  const std::string& placement_frame = inc.Model().placement_frame;
+  if (!placement_frame.empty()) {
+    model.MutableModel().placement_frame = placement_frame;
     if (!inc.pose.present) {
       diags_->Error(Code::kIncludePoseMissing, inc.source,
-                    what + " has <placement_frame>" + inc.placement_frame +
+                    what + " has <placement_frame>" + placement_frame +
                         "</placement_frame> but no <pose>, which it requires");
     }
   }
   if (spec.is_static == true) {
-    model.is_static = true;
-  } else if (spec.is_static == false && root.is_static && !spec.merge) {
+    model.MutableModel().is_static = true;
+  } else if (spec.is_static == false && root.Model().is_static && !spec.merge) {
     diags_->Error(Code::kElementInvalid, inc.source,
                   what + ": <static>false</static> cannot make the static "
                          "model '" + root.name +
@@ -283,11 +284,11 @@ void Composer::ExpandLightOrActor(const Pending& p, const Document& sub,
                     element + " of " + what + " has no meaning for " +
                         a_kind + "; it is ignored, as libsdformat ignores it");
   };
-  if (!inc.placement_frame.empty()) ignored("<placement_frame>");
+  if (!inc.Model().placement_frame.empty()) ignored("<placement_frame>");
   if (spec.is_static) ignored("<static>");
   Element included = root;  // its source: the <light> or <actor> there
   included.children.clear();
-  included.version = sub.version;
+  included.MutableModel().version = sub.version;
   included.include = spec;
   included.include->file = file;
   included.include->source = inc.source;

@@ -19,7 +19,7 @@
 //  - with //include/@merge, that content then goes into the including
 //    model or world instead, with a proxy frame for the included model's
 //    frame (merge_include.h); //include/static has no effect there;
-//  - it keeps the included file's SDFormat version (Element::version), so a
+//  - it keeps the included file's SDFormat version (ModelSpec::version), so a
 //    1.8 world including a 1.4 model applies 1.4 rules to that model, and
 //    records the file (IncludeSpec::file) and the <include>
 //    (IncludeSpec::source, where its name and placement are reported:

@@ -457,7 +457,7 @@ TEST_F(ComposeTest, LightAndActorFilesInAWorld) {
     kinds[doc->at(c).name] = KindName(doc->at(c).kind);
     if (doc->at(c).kind == ElementKind::kLight) {
       ASSERT_TRUE(doc->at(c).include.has_value());
-      EXPECT_EQ(doc->at(c).version, "1.6");
+      EXPECT_EQ(doc->at(c).Model().version, "1.6");
       EXPECT_EQ(fs::path(doc->at(c).include->file).filename(), "model.sdf");
     }
   }

@@ -88,8 +88,9 @@ std::vector<Reference> References(const Document& doc,
         // A placeholder's placement frame names a frame only its file
         // defines; its stand-in is placed by its pose alone.
         if (!IsPlaceholder(e)) {
-          add(id, e.canonical_link);
-          add(id, e.placement_frame);
+          const ModelSpec& spec = e.Model();
+          add(id, spec.canonical_link);
+          add(id, spec.placement_frame);
         }
         break;
       default:
@@ -309,7 +310,8 @@ void Builder::EmitNested(const Element& placeholder, const StandIn& s,
                      nodes[n].name);
     if (n == 0) {
       e.pose = placeholder.pose;
-      e.is_static = placeholder.include->is_static.value_or(false);
+      e.MutableModel().is_static =
+          placeholder.include->is_static.value_or(false);
     } else if (under == parent) {  // merged into the scope
       e.pose = placeholder.pose;
       e.pose.X = placeholder.pose.X * nodes[n].X;

@@ -78,8 +78,8 @@ std::string CanonicalName(const Document& alone) {
     const Element& model = alone.at(m);
     std::string_view found;
     ElementId first_model = kNoElement;
-    if (!model.canonical_link.empty()) {
-      found = model.canonical_link;
+    if (!model.Model().canonical_link.empty()) {
+      found = model.Model().canonical_link;
     } else {
       for (ElementId c : model.children) {
         const Element& e = alone.at(c);
@@ -169,8 +169,8 @@ std::string Merger::Describe(const Element& m) const {
 Document Merger::Alone(ElementId m) const {
   Document alone;
   alone.file = doc_.file;
-  alone.version = doc_.at(m).version.empty() ? doc_.version
-                                             : doc_.at(m).version;
+  const std::string& version = doc_.at(m).Model().version;
+  alone.version = version.empty() ? doc_.version : version;
   std::vector<std::pair<ElementId, ElementId>> stack = {{m, kNoElement}};
   while (!stack.empty()) {
     const auto [id, parent] = stack.back();
@@ -271,7 +271,7 @@ Element Merger::Proxy(const Element& model, const Document& alone,
   proxy.pose.present = true;
   // X_RM: the model frame in the frame R of the include's pose, through
   // the placement frame if any (X_RM = X_RP * X_MP^-1).
-  if (!model.placement_frame.empty()) {
+  if (!model.Model().placement_frame.empty()) {
     proxy.pose.X = ResolveAll(alone, graph).X_W[0];
   }
   if (proxy.pose.relative_to.empty()) {
@@ -336,7 +336,7 @@ void Merger::Merge(ElementId m) {
   }
   const Element model = doc_.at(m);  // a copy: doc_ grows below
   const IncludeSpec& spec = *model.include;
-  if (model.is_static) {
+  if (model.Model().is_static) {
     diags_->Warning(Code::kElementInvalid, spec.source,
                     Describe(model) + ": model '" + model.name +
                         "' is static, but what is merged of it is not "
@@ -358,9 +358,12 @@ void Merger::Merge(ElementId m) {
     // What a merge inside it brought keeps that merge's proxy.
     if (e.merged_by == kNoElement) e.merged_by = proxy;
     // What the included file says keeps its version's rules; what the
-    // <include> adds is the including file's.
-    if (e.version.empty() && e.node.tree != spec.node.tree) {
-      e.version = model.version;
+    // <include> adds is the including file's. (An empty version is not
+    // copied: it would only give `e`, a link say, an empty ModelSpec.)
+    const std::string& version = model.Model().version;
+    if (!version.empty() && e.Model().version.empty() &&
+        e.node.tree != spec.node.tree) {
+      e.MutableModel().version = version;
     }
   }
   ReplaceChild(parent, m, kept);

@@ -313,7 +313,7 @@ TEST_F(MergeIncludeTest, AnOlderModelKeepsItsMeaning) {
   EXPECT_EQ(Remaining(), 0u) << DescribeRemaining();
   const ElementId j = Find(*doc, "robot::j");
   EXPECT_EQ(doc->at(j).Joint().axes[0].expressed_in, "_merged__old__model__");
-  EXPECT_EQ(doc->at(j).version, "1.4");
+  EXPECT_EQ(doc->at(j).Model().version, "1.4");
   EXPECT_LT((resolution_.axes_W[j][0] - Eigen::Vector3d(0, 1, 0)).norm(),
             kTol);
   ExpectPose(*doc, "robot::b", P(0, 0, 1, 0, 0, kHalfPi));

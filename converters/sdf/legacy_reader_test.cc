@@ -414,8 +414,8 @@ TEST_F(LegacyReaderTest, NoCanonicalLinkNorPlacementFrame) {
 </model>
 </sdf>)");
   ASSERT_TRUE(doc.has_value());
-  EXPECT_EQ(doc->at(0).canonical_link, "");
-  EXPECT_EQ(doc->at(0).placement_frame, "");
+  EXPECT_EQ(doc->at(0).Model().canonical_link, "");
+  EXPECT_EQ(doc->at(0).Model().placement_frame, "");
   EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 2);
   EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 2);
 }

@@ -127,7 +127,7 @@ TEST_F(SdfReaderTest, ModelFile) {
   EXPECT_EQ(m.tag, "model");
   EXPECT_EQ(m.name, "m");
   EXPECT_TRUE(m.has_name);
-  EXPECT_FALSE(m.is_static);
+  EXPECT_FALSE(m.Model().is_static);
   EXPECT_FALSE(m.pose.present);
   EXPECT_EQ(m.source.file, kFile);
   EXPECT_EQ(m.source.line, 2);
@@ -223,7 +223,7 @@ TEST_F(SdfReaderTest, IncludePlaceholder) {
   ASSERT_TRUE(g.include.has_value());
   EXPECT_EQ(g.include->uri, "file://gripper.sdf");
   EXPECT_EQ(g.include->is_static, true);
-  EXPECT_EQ(g.placement_frame, "mount");
+  EXPECT_EQ(g.Model().placement_frame, "mount");
   EXPECT_EQ(g.pose.relative_to, "l");
   EXPECT_TRUE(Near(g.pose.X, PoseFromXyzRpy({1, 2, 3}, {0, 0, 0})));
   EXPECT_EQ(ChildNames(*doc, Find(*doc, K::kModel, "g")),
@@ -241,7 +241,7 @@ TEST_F(SdfReaderTest, IncludePlacementFrameIsOnePointEight) {
 <include><uri>x.sdf</uri><pose/><placement_frame>f</placement_frame></include>)",
                              "1.7");
   ASSERT_TRUE(doc.has_value());
-  EXPECT_EQ(doc->at(doc->at(0).children[1]).placement_frame, "");
+  EXPECT_EQ(doc->at(doc->at(0).children[1]).Model().placement_frame, "");
   EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 4);
 }
 
@@ -275,7 +275,7 @@ TEST_F(SdfReaderTest, ModelContents) {
   ASSERT_TRUE(doc.has_value());
   ExpectWellFormed(*doc);
   const Element& m = doc->at(0);
-  EXPECT_TRUE(m.is_static);
+  EXPECT_TRUE(m.Model().is_static);
   EXPECT_TRUE(m.pose.present);
   EXPECT_EQ(m.pose.relative_to, "world");
   EXPECT_TRUE(Near(m.pose.X, PoseFromXyzRpy({1, 2, 3}, {0, 0, M_PI / 2})));
@@ -286,25 +286,25 @@ TEST_F(SdfReaderTest, ModelContents) {
                                       "frame:f", "model:nested", "model:",
                                       "other:p", "other:g"}));
   const Element& nested = Get(*doc, K::kModel, "nested");
-  EXPECT_EQ(nested.canonical_link, "x");
-  EXPECT_EQ(nested.placement_frame, "y");
-  EXPECT_EQ(m.canonical_link, "");
+  EXPECT_EQ(nested.Model().canonical_link, "x");
+  EXPECT_EQ(nested.Model().placement_frame, "y");
+  EXPECT_EQ(m.Model().canonical_link, "");
 }
 
 TEST_F(SdfReaderTest, StaticValues) {
   for (const char* text : {"true", "TRUE", "1", " 1\n"}) {
     const auto doc = ReadModel(std::string("<static>") + text + "</static>");
     ASSERT_TRUE(doc.has_value());
-    EXPECT_TRUE(doc->at(0).is_static) << text;
+    EXPECT_TRUE(doc->at(0).Model().is_static) << text;
   }
   for (const char* text : {"false", "False", "0"}) {
     const auto doc = ReadModel(std::string("<static>") + text + "</static>");
     ASSERT_TRUE(doc.has_value());
-    EXPECT_FALSE(doc->at(0).is_static) << text;
+    EXPECT_FALSE(doc->at(0).Model().is_static) << text;
   }
   const auto doc = ReadModel("<static>yes</static>");
   ASSERT_TRUE(doc.has_value());
-  EXPECT_FALSE(doc->at(0).is_static);
+  EXPECT_FALSE(doc->at(0).Model().is_static);
   const Diagnostic d = TakeError(Code::kValueInvalid);
   EXPECT_EQ(d.source.line, 3);
   EXPECT_EQ(d.source.path, R"(/sdf/model[@name="m"]/static)");

@@ -285,7 +285,8 @@ Element Reader::ReadInclude(XmlElement node, ElementKind parent) {
   if (XmlElement placement = UniqueChild(node, "placement_frame")) {
     if (Reads(dialect_.include_placement_frame, placement,
               [&] { return DescribeWithOwner(placement); })) {
-      e.placement_frame = std::string(TrimWhitespace(Text(placement)));
+      e.MutableModel().placement_frame =
+          std::string(TrimWhitespace(Text(placement)));
     } else {
       WarnIgnoredChild(placement, NotInVersion());
     }
@@ -320,12 +321,13 @@ bool Reader::ReadMerge(XmlElement include, ElementKind parent) {
 }
 
 void Reader::ReadModel(XmlElement node, Element* model) {
+  ModelSpec& spec = model->MutableModel();
   if (XmlElement is_static = UniqueChild(node, "static")) {
-    model->is_static = ReadBool(is_static, false, diags_);
+    spec.is_static = ReadBool(is_static, false, diags_);
   }
-  model->canonical_link =
+  spec.canonical_link =
       AttributeIfRead(node, "canonical_link", dialect_.attachment_attributes);
-  model->placement_frame =
+  spec.placement_frame =
       AttributeIfRead(node, "placement_frame", dialect_.attachment_attributes);
 }
 

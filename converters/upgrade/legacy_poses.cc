@@ -56,7 +56,7 @@ ElementId InputElementOf(const StepContext& ctx, const Target& t) {
 bool IsStandInContent(const StepContext& ctx, ElementId e) {
   const Element& x = ctx.in.doc().at(e);
   if (!x.include || !x.include->stand_in) return false;
-  return ctx.in.IncludeOf(e) == kNoNode || !x.placement_frame.empty();
+  return ctx.in.IncludeOf(e) == kNoNode || !x.Model().placement_frame.empty();
 }
 
 // Whether the world pose of `e` depends on a stand-in (its relative_to
@@ -383,7 +383,7 @@ void WritePlacementFramesAsPoses(StepContext& ctx) {
                           "pose it gives (give its path with --model-path)");
       continue;
     }
-    if (model.placement_frame.empty() && !include) {
+    if (model.Model().placement_frame.empty() && !include) {
       // An empty placement_frame places the model frame: nothing to compute.
       tree.RemoveAttribute(n, "placement_frame");
       if (RefSite* s = ctx.Site(n, RefKind::kPlacementFrame)) DropSite(ctx, *s);

@@ -353,10 +353,9 @@ void Reader::ReadJoint(XmlElement node, Element* joint) {
 
   const std::array<XmlElement, 2> written = {UniqueChild(node, "axis"),
                                              UniqueChild(node, "axis2")};
-  const size_t count =
-      std::max(SdfJointAxisCount(spec.type), written[1]   ? size_t{2}
-                                             : written[0] ? size_t{1}
-                                                          : size_t{0});
+  // <axis2> alone counts two: the default <axis> comes before it.
+  const size_t written_count = written[1] ? 2 : written[0] ? 1 : 0;
+  const size_t count = std::max(SdfJointAxisCount(spec.type), written_count);
   for (size_t k = 0; k < count; ++k) {
     spec.axes.push_back(written[k] ? ReadAxis(written[k])
                                    : DefaultAxis(joint->source));

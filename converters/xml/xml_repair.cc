@@ -139,6 +139,7 @@ int XmlTree::RepairTolerances(NodeId id, Diagnostics* diags) {
       SayRepair(XmlTolerance::kBareAmpersand, n,
                 LineWithin(node.raw, at, node.line), "as '&amp;'", diags);
       nodes_[n].raw = Keep(RepairAmpersands(nodes_[n].raw));
+      ++revision_;
       ++repairs;
     } else if (node.type == XmlNodeType::kElement) {
       for (RawAttribute& a : Parts(n).attributes) {
@@ -147,6 +148,7 @@ int XmlTree::RepairTolerances(NodeId id, Diagnostics* diags) {
                   "as '&amp;' in attribute '" + std::string(a.name) + "'",
                   diags);
         a.raw = Keep(RepairAmpersands(a.raw));
+        ++revision_;
         ++repairs;
       }
     }

@@ -2,7 +2,9 @@
 // xml_tree_parse.cc, layout and editing xml_tree_edit.cc).
 #include "converters/xml/xml_tree.h"
 
+#include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstring>
 #include <utility>
 
@@ -279,78 +281,85 @@ void XmlTree::IndexPaths() {
   paths_valid_ = true;
 }
 
-std::string XmlTree::ElementPath(NodeId id) const {
-  // "/tag[@name=\"n\"]" for each element of a chain of at most
-  // kFullPathDepth ending at `last`: the chain needs no allocation, and the
-  // path one (its size is summed before it is written).
-  static_assert(2 * kPathEndSegments <= kFullPathDepth);
-  struct Chain {
-    std::array<const XmlElementParts*, kFullPathDepth> nodes;
-    std::array<const RawAttribute*, kFullPathDepth> names;  // or null
-    int size = 0;
-  };
-  auto chain_of = [this](NodeId last, int count) {
-    Chain chain;
-    for (NodeId n = last; IsElement(n) && chain.size < count;
-         n = nodes_[n].parent) {
-      chain.nodes[chain.size] = &Parts(n);
-      chain.names[chain.size++] = FindAttribute(Parts(n), "name");
+namespace {
+
+// A name as written, unless it holds a reference or white space that XML
+// normalizes: such names (rare) are decoded.
+std::string_view PathName(const RawAttribute& name, std::string* decoded) {
+  for (const char c : name.raw) {
+    if (DecodingChanges(c, /*attribute=*/true)) {
+      *decoded = DecodeXmlAttribute(name.raw);
+      return *decoded;
     }
-    return chain;
-  };
-  constexpr std::string_view kOpen = "[@name=\"";
-  constexpr std::string_view kClose = "\"]";
-  // A name as written, unless it holds a reference or white space that XML
-  // normalizes: such names (rare) are decoded.
-  auto plain = [](std::string_view raw) {
-    for (const char c : raw) {
-      if (DecodingChanges(c, /*attribute=*/true)) return false;
-    }
-    return true;
-  };
-  auto name_of = [&](const RawAttribute& name, std::string* decoded) {
-    if (plain(name.raw)) return std::string_view(name.raw);
-    *decoded = DecodeXmlAttribute(name.raw);
-    return std::string_view(*decoded);
-  };
-  auto size_of = [&](const Chain& chain) {
-    size_t size = 0;
+  }
+  return name.raw;
+}
+
+// Appends the segment "/tag[@name=\"n\"]" (or "/tag") of `element`.
+void AppendPathSegment(const XmlElementParts& element, std::string* path) {
+  path->push_back('/');
+  path->append(element.tag);
+  if (const RawAttribute* name = FindAttribute(element, "name")) {
     std::string decoded;
-    for (int i = 0; i < chain.size; ++i) {
-      size += 1 + chain.nodes[i]->tag.size();
-      if (const RawAttribute* name = chain.names[i]) {
-        size += kOpen.size() + name_of(*name, &decoded).size() + kClose.size();
-      }
-    }
-    return size;
-  };
-  // Writes the chain's segments at `out`; returns the end.
-  auto write = [&](const Chain& chain, char* out) {
-    auto put = [&out](std::string_view text) {
-      if (text.empty()) return;  // its data() may be null
-      std::memcpy(out, text.data(), text.size());
-      out += text.size();
-    };
-    std::string decoded;
-    for (int i = chain.size; i-- > 0;) {
-      *out++ = '/';
-      put(chain.nodes[i]->tag);
-      if (const RawAttribute* name = chain.names[i]) {
-        put(kOpen);
-        put(name_of(*name, &decoded));
-        put(kClose);
-      }
-    }
-    return out;
-  };
+    path->append("[@name=\"");
+    path->append(PathName(*name, &decoded));
+    path->append("\"]");
+  }
+}
+
+// The path this thread made last, with the node and the end of each of
+// its segments. Elements are located in document order, so the next path
+// usually shares all but its last segment or two with it. It holds only
+// for the tree (by serial) and revision it was made at.
+struct PathMemo {
+  uint64_t serial = 0;
+  uint64_t revision = 0;
+  size_t nodes = 0;  // the tree's size
+  int depth = 0;
+  std::array<NodeId, kFullPathDepth> ids{};
+  std::array<size_t, kFullPathDepth> ends{};
   std::string path;
+};
+
+}  // namespace
+
+uint64_t XmlTree::Serial::Next() {
+  static std::atomic<uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
+
+std::string XmlTree::ElementPath(NodeId id) const {
   const int depth = Depth(id);
   if (depth <= kFullPathDepth) {
-    const Chain chain = chain_of(id, kFullPathDepth);
-    path.resize(size_of(chain));
-    write(chain, path.data());
-    return path;
+    // Top-down: chain[d] is the ancestor at depth d + 1, chain[depth - 1]
+    // the element.
+    std::array<NodeId, kFullPathDepth> chain;
+    NodeId n = id;
+    for (int d = depth; d-- > 0; n = nodes_[n].parent) chain[d] = n;
+    thread_local PathMemo memo;
+    int shared = 0;
+    if (memo.serial == serial_.value && memo.revision == revision_ &&
+        memo.nodes == nodes_.size()) {
+      shared = std::min(depth, memo.depth);
+      while (shared > 0 && memo.ids[shared - 1] != chain[shared - 1]) {
+        --shared;
+      }
+    } else {
+      memo.serial = serial_.value;
+      memo.revision = revision_;
+      memo.nodes = nodes_.size();
+    }
+    memo.path.resize(shared == 0 ? 0 : memo.ends[shared - 1]);
+    for (int d = shared; d < depth; ++d) {
+      AppendPathSegment(Parts(chain[d]), &memo.path);
+      memo.ids[d] = chain[d];
+      memo.ends[d] = memo.path.size();
+    }
+    memo.depth = depth;
+    return memo.path;
   }
+  // The first and last kPathEndSegments segments, and how many are left
+  // out between them.
   NodeId head = kNoNode;
   if (paths_valid_ && Parts(id).depth > 0) {
     head = Parts(id).head;
@@ -358,14 +367,19 @@ std::string XmlTree::ElementPath(NodeId id) const {
     head = id;
     for (int d = depth; d > kPathEndSegments; --d) head = nodes_[head].parent;
   }
-  const Chain first = chain_of(head, kPathEndSegments);
-  const Chain last = chain_of(id, kPathEndSegments);
-  const std::string elided =
-      "/...(" + std::to_string(depth - 2 * kPathEndSegments) + " levels)";
-  path.resize(size_of(first) + elided.size() + size_of(last));
-  char* end = write(first, path.data());
-  std::memcpy(end, elided.data(), elided.size());
-  write(last, end + elided.size());
+  auto segments = [this](NodeId last, std::string* path) {
+    std::array<NodeId, kPathEndSegments> chain;
+    int size = 0;
+    for (NodeId n = last; size < kPathEndSegments && IsElement(n);
+         n = nodes_[n].parent) {
+      chain[size++] = n;
+    }
+    while (size-- > 0) AppendPathSegment(Parts(chain[size]), path);
+  };
+  std::string path;
+  segments(head, &path);
+  path += "/...(" + std::to_string(depth - 2 * kPathEndSegments) + " levels)";
+  segments(id, &path);
   return path;
 }
 

@@ -386,6 +386,19 @@ class XmlTree {
   // Whether XmlElementParts::depth and head hold (no node has moved).
   bool paths_valid_ = false;
   uint64_t revision_ = 0;
+  // Tells trees apart for caches keyed by (tree, revision): every tree,
+  // copy or assignment takes a number no other tree had.
+  struct Serial {
+    static uint64_t Next();
+    uint64_t value = Next();
+    Serial() = default;
+    Serial(const Serial& /*other*/) {}
+    Serial& operator=(const Serial& /*other*/) {
+      value = Next();
+      return *this;
+    }
+  };
+  Serial serial_;
 };
 
 template <typename Skip>

@@ -549,6 +549,74 @@ TEST(XmlTreeEditTest, LocateNamesLineAndPath) {
   EXPECT_EQ(at.path, "/sdf/model[@name=\"m\"]/link[@name=\"l\"]");
 }
 
+// Paths are made from the path located before (PathMemo): whatever the
+// order, the tree or the edits in between, each is the element's own.
+TEST(XmlTreeEditTest, PathsHoldAcrossOrderTreesEditsAndCopies) {
+  XmlTree a = MustParse(
+      "<sdf><model name='m'><link name='l'><visual name='v'/></link>"
+      "<link name='k'/></model><world name='w'/></sdf>");
+  const XmlTree b =
+      MustParse("<sdf><model name='m'><link name='z'/></model></sdf>");
+  const NodeId model = a.FirstChild(a.root(), "model");
+  const NodeId l = a.FirstChild(model, "link");
+  const NodeId v = a.FirstChild(l, "visual");
+  const NodeId k = a.NextSibling(l, "link");
+  const NodeId w = a.FirstChild(a.root(), "world");
+  const NodeId z = b.FirstChild(b.FirstChild(b.root(), "model"), "link");
+  const std::string m_path = R"(/sdf/model[@name="m"])";
+  for (int round = 0; round < 2; ++round) {  // the second with a warm memo
+    EXPECT_EQ(a.Locate(v).path,
+              m_path + R"(/link[@name="l"]/visual[@name="v"])");
+    EXPECT_EQ(b.Locate(z).path, m_path + R"(/link[@name="z"])");
+    EXPECT_EQ(a.Locate(k).path, m_path + R"(/link[@name="k"])");
+    EXPECT_EQ(a.Locate(l).path, m_path + R"(/link[@name="l"])");
+    EXPECT_EQ(a.Locate(w).path, R"(/sdf/world[@name="w"])");
+    EXPECT_EQ(a.Locate(model).path, m_path);
+    EXPECT_EQ(a.Locate(v).path,
+              m_path + R"(/link[@name="l"]/visual[@name="v"])");
+  }
+  // A copy is another tree: editing it leaves the original's paths alone.
+  XmlTree copy = a;
+  copy.SetAttribute(l, "name", "renamed&");
+  EXPECT_EQ(copy.Locate(v).path,
+            m_path + R"(/link[@name="renamed&"]/visual[@name="v"])");
+  EXPECT_EQ(a.Locate(v).path, m_path + R"(/link[@name="l"]/visual[@name="v"])");
+  a.RenameElement(model, "world");
+  a.SetAttribute(model, "name", "x");
+  EXPECT_EQ(a.Locate(v).path,
+            R"(/sdf/world[@name="x"]/link[@name="l"]/visual[@name="v"])");
+  EXPECT_EQ(copy.Locate(k).path, m_path + R"(/link[@name="k"])");
+}
+
+// At kFullPathDepth segments the path is whole; one more and it is cut.
+TEST(XmlTreeEditTest, PathsAtTheDepthWherePathsAreCut) {
+  std::string text;
+  for (int i = 0; i <= kFullPathDepth; ++i) {
+    text += "<e name='" + std::to_string(i) + "'>";
+  }
+  for (int i = 0; i <= kFullPathDepth; ++i) text += "</e>";
+  const XmlTree tree = MustParse(text);
+  std::vector<NodeId> chain = {tree.root()};  // the outermost <e>
+  while (chain.size() <= kFullPathDepth) {
+    chain.push_back(tree.FirstChild(chain.back(), "e"));
+  }
+  auto segments = [](int from, int to) {
+    std::string out;
+    for (int i = from; i < to; ++i) {
+      out += "/e[@name=\"" + std::to_string(i) + "\"]";
+    }
+    return out;
+  };
+  const std::string whole = segments(0, kFullPathDepth);
+  const std::string cut = segments(0, kPathEndSegments) + "/...(1 levels)" +
+                          segments(kPathEndSegments + 1, kFullPathDepth + 1);
+  for (int round = 0; round < 2; ++round) {
+    EXPECT_EQ(tree.Locate(chain[kFullPathDepth - 1]).path, whole);
+    EXPECT_EQ(tree.Locate(chain[kFullPathDepth]).path, cut);
+    EXPECT_EQ(tree.Locate(chain[2]).path, segments(0, 3));
+  }
+}
+
 TEST(XmlTreeEditTest, DeepDocumentsNeedNoRecursion) {
   std::string text = "<sdf>";
   for (int i = 0; i < 100000; ++i) text += "<a>";

@@ -85,7 +85,7 @@ int CountOf(const Diagnostics& diags, Severity severity) {
 std::string GithubCommand(const Diagnostic& d) {
   std::string command = "::" + std::string(SeverityName(d.severity));
   std::string message = d.message;
-  const std::string& file = d.source.file;
+  const std::string file = d.source.file.str();
   const bool located = !file.empty() && !IsStandardInput(file);
   if (located) {
     command += " file=" + EscapeProperty(file);

@@ -16,8 +16,8 @@ std::vector<const Diagnostic*> InPrintOrder(const Diagnostics& diags,
   }
   std::stable_sort(sorted.begin(), sorted.end(),
                    [&](const Diagnostic* a, const Diagnostic* b) {
-                     const size_t fa = file_order.at(a->source.file);
-                     const size_t fb = file_order.at(b->source.file);
+                     const size_t fa = file_order.at(a->source.file.str());
+                     const size_t fb = file_order.at(b->source.file.str());
                      if (fa != fb) return fa < fb;
                      return a->source.line < b->source.line;
                    });

@@ -109,7 +109,7 @@ std::optional<Code> CodeFromName(std::string_view name) {
 }
 
 std::string FormatDiagnostic(const Diagnostic& d) {
-  std::string out = d.source.file.empty() ? "<input>" : d.source.file;
+  std::string out = d.source.file.empty() ? "<input>" : d.source.file.str();
   if (d.source.line > 0) out += ":" + std::to_string(d.source.line);
   out += d.severity == Severity::kError ? ": error[" : ": warning[";
   out += CodeName(d.code);

@@ -21,6 +21,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/shared_text.h"
+
 namespace sdfconv {
 
 // Every code is listed, with its meaning, in docs/diagnostics.md.
@@ -120,9 +122,10 @@ enum class Severity { kError, kWarning };
 
 // Where in the input an element comes from. `line` is 0 when unknown.
 struct SourceLocation {
-  std::string file;
+  // Shared by the copies of a location (core/shared_text.h).
+  SharedText file;
   int line = 0;
-  std::string path;  // /sdf/model[@name="m"]/link[@name="l"]
+  SharedText path;  // /sdf/model[@name="m"]/link[@name="l"]
 };
 
 struct Diagnostic {

@@ -571,7 +571,7 @@ TEST_P(GazeboIncludeFile, ResolvesModelUris) {
   std::set<std::string> named;
   for (const Diagnostic& d : ours.errors) {
     if (d.code != Code::kIncludeUriUnresolved) continue;
-    EXPECT_EQ(fs::path(d.source.file).lexically_normal(),
+    EXPECT_EQ(fs::path(d.source.file.str()).lexically_normal(),
               fs::path(path).lexically_normal())
         << FormatDiagnostic(d);
     bool names_an_absent_uri = false;

@@ -134,7 +134,7 @@ TEST_F(CorpusMergeInclude, MergeIncludeModelAgreesWithLibsdformat12) {
     EXPECT_TRUE(d.code == Code::kJointParentLinkInvalid ||
                 d.code == Code::kJointChildLinkInvalid)
         << FormatDiagnostic(d);
-    EXPECT_NE(d.source.file.find(robot), std::string::npos);
+    EXPECT_NE(d.source.file.str().find(robot), std::string::npos);
   }
   EXPECT_TRUE(HasError(ours, Code::kJointParentLinkInvalid, 297))
       << Describe(ours.errors);

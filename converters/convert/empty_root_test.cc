@@ -184,7 +184,7 @@ TEST_F(EmptyRootTest, AnIncludeOfItIsAnError) {
     TakeEmptyRoot(empty);  // what the included file itself says
     const Diagnostic d = TakeError(Code::kIncludeNotModel);
     EXPECT_EQ(d.source.line, 4);
-    EXPECT_EQ(fs::path(d.source.file).filename(), name);
+    EXPECT_EQ(fs::path(d.source.file.str()).filename(), name);
   }
 }
 

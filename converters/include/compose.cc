@@ -165,7 +165,7 @@ void Composer::Expand(const Pending& p, std::vector<Pending>* stack) {
   if (spec.uri.empty()) return;  // the front end reported the missing <uri>
   const std::string what = "<include> of '" + spec.uri + "'";
   const ResolvedUri resolved = ResolveIncludeUri(
-      spec.uri, inc.source.file, options_.search, options_.supported);
+      spec.uri, inc.source.file.str(), options_.search, options_.supported);
   if (resolved.file.empty()) {
     diags_->Error(Code::kIncludeUriUnresolved, inc.source,
                   what + ": " + resolved.error);

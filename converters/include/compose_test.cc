@@ -138,7 +138,7 @@ TEST_F(ComposeTest, ModelUrisPosesStaticAndWhatAnIncludeAdds) {
   EXPECT_EQ(fs::path(front_model.include->file).filename(), "wheel.sdf");
   EXPECT_EQ(front_model.include->source.line, 5);  // the <include>
   // Its own source: the <model> of the included file.
-  EXPECT_EQ(fs::path(front_model.source.file).filename(), "wheel.sdf");
+  EXPECT_EQ(fs::path(front_model.source.file.str()).filename(), "wheel.sdf");
   EXPECT_EQ(front_model.source.line, 2);
 }
 
@@ -271,7 +271,7 @@ TEST_F(ComposeTest, ExpansionStopsAtEachLimitWithItsCode) {
       << d.message;
   EXPECT_NE(d.message.find("--limit include_instances=N"), std::string::npos)
       << d.message;
-  EXPECT_NE(d.source.file.find("/f"), std::string::npos) << d.source.file;
+  EXPECT_NE(d.source.file.str().find("/f"), std::string::npos) << d.source.file;
   EXPECT_GT(d.source.line, 0);
   EXPECT_EQ(Remaining(), 0u) << DescribeRemaining();
 

@@ -358,7 +358,7 @@ TEST_F(SchemaCheckTest, DeepNestingIsWalkedWithoutRecursion) {
   CheckText(text, "1.8");
   const Diagnostic d = TakeError(Code::kValueInvalid);
   EXPECT_EQ(d.source.line, 2);
-  EXPECT_NE(d.source.path.find("levels)"), std::string::npos);
+  EXPECT_NE(d.source.path.str().find("levels)"), std::string::npos);
 }
 
 }  // namespace

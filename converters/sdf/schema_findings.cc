@@ -59,9 +59,10 @@ void AppendUnreported(const Diagnostics& schema,
   };
   std::vector<const Diagnostic*> unreported;
   for (const Diagnostic& d : schema.items()) {
-    const bool unknown_but_read =
-        d.severity == Severity::kWarning && d.code == Code::kElementInvalid &&
-        (read.count(place(d.source)) > 0 || include_child_read(d.source.path));
+    const bool unknown_but_read = d.severity == Severity::kWarning &&
+                                  d.code == Code::kElementInvalid &&
+                                  (read.count(place(d.source)) > 0 ||
+                                   include_child_read(d.source.path.str()));
     const bool read_as_later =
         d.severity == Severity::kWarning &&
         (d.code == Code::kElementInvalid ||

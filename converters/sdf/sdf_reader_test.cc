@@ -663,7 +663,7 @@ TEST_F(SdfReaderTest, TenThousandNestedModels) {
     ASSERT_EQ(link.parent, 2 * k);
   }
   const Element& deepest = doc->at(2 * kDepth - 1);
-  EXPECT_NE(deepest.source.path.find("levels)"), std::string::npos);
+  EXPECT_NE(deepest.source.path.str().find("levels)"), std::string::npos);
   EXPECT_LT(deepest.source.path.size(), 2000u);
 }
 

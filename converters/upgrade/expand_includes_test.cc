@@ -225,7 +225,7 @@ TEST_F(ExpandIncludesTest, ToleratedXmlIsWrittenRepaired) {
   for (const Diagnostic& d : r.diagnostics.items()) {
     EXPECT_EQ(d.severity, Severity::kWarning) << FormatDiagnostic(d);
     const std::string key =
-        std::filesystem::path(d.source.file).filename().string() + " " +
+        std::filesystem::path(d.source.file.str()).filename().string() + " " +
         std::string(CodeName(d.code));
     EXPECT_EQ(lines.count(key), 0u) << "said twice: " << key;
     lines[key] = d.source.line;

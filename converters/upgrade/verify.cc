@@ -183,7 +183,7 @@ ValueErrorKey KeyOf(const Diagnostic& d) {
 using ValueErrorPlace = std::tuple<Code, int, std::string>;
 
 ValueErrorPlace PlaceOf(const Diagnostic& d) {
-  return {d.code, d.source.line, d.source.path};
+  return {d.code, d.source.line, d.source.path.str()};
 }
 
 std::multiset<ValueErrorKey> ValueErrorKeys(

@@ -283,7 +283,8 @@ TEST_P(UrdfCorpus, ImportAgreesWithUrdfdom) {
   }
 
   for (ElementId id = 0; id < static_cast<ElementId>(ours.doc->size()); ++id) {
-    if (const auto urdf = testing::UrdfElementOf(ours.doc->at(id).source.path)) {
+    if (const auto urdf =
+            testing::UrdfElementOf(ours.doc->at(id).source.path.str())) {
       ids_.emplace(*urdf, id);  // the first element from a URDF element
     }
   }
@@ -317,7 +318,8 @@ TEST_P(UrdfCorpus, MergedImportKeepsPosesAndMass) {
       Resolve(UrdfFrontEnd(options).Read(tree, &sources, &diags), "merged");
   ASSERT_TRUE(ours.doc);
   for (ElementId id = 0; id < static_cast<ElementId>(ours.doc->size()); ++id) {
-    if (const auto urdf = testing::UrdfElementOf(ours.doc->at(id).source.path)) {
+    if (const auto urdf =
+            testing::UrdfElementOf(ours.doc->at(id).source.path.str())) {
       ids_.emplace(*urdf, id);
     }
   }

@@ -107,7 +107,7 @@ Ours ImportWithFrontEnd(const XmlTree& xml) {
   }
   out.r = ResolveAll(*out.doc, graph);
   for (ElementId id = 0; id < static_cast<ElementId>(out.doc->size()); ++id) {
-    const auto urdf = testing::UrdfElementOf(out.doc->at(id).source.path);
+    const auto urdf = testing::UrdfElementOf(out.doc->at(id).source.path.str());
     if (!urdf) continue;
     auto& by_name = urdf->first == "link" ? out.links : out.joints;
     by_name.emplace(urdf->second, id);

@@ -89,7 +89,7 @@ const RawAttribute* FindAttribute(const XmlElementParts& n,
 
 // ---- The document ---------------------------------------------------------
 
-XmlTree XmlTree::Build(std::string file, std::string root_tag,
+XmlTree XmlTree::Build(SharedText file, std::string root_tag,
                        const SourceLocation& origin) {
   XmlTree tree;
   tree.file_ = std::move(file);
@@ -328,7 +328,7 @@ uint64_t XmlTree::Serial::Next() {
   return next.fetch_add(1, std::memory_order_relaxed);
 }
 
-std::string XmlTree::ElementPath(NodeId id) const {
+SharedText XmlTree::ElementPath(NodeId id) const {
   const int depth = Depth(id);
   if (depth <= kFullPathDepth) {
     // Top-down: chain[d] is the ancestor at depth d + 1, chain[depth - 1]
@@ -389,10 +389,10 @@ SourceLocation XmlTree::Locate(NodeId id) const {
     const XmlNode& node = nodes_[n];
     if (node.origin >= 0) return origins_[node.origin];
     if (node.line > 0) {
-      return {file_, node.line, IsElement(id) ? ElementPath(id) : ""};
+      return {file_, node.line, IsElement(id) ? ElementPath(id) : SharedText()};
     }
   }
-  return {file_, 0, IsElement(id) ? ElementPath(id) : ""};
+  return {file_, 0, IsElement(id) ? ElementPath(id) : SharedText()};
 }
 
 int XmlTree::Line(NodeId id) const {

@@ -167,11 +167,11 @@ class XmlTree {
 
   // A new document named `file` holding only the root element `root_tag`,
   // located at `origin`: for converters that build a document.
-  [[nodiscard]] static XmlTree Build(std::string file, std::string root_tag,
+  [[nodiscard]] static XmlTree Build(SharedText file, std::string root_tag,
                                      const SourceLocation& origin = {});
 
   // ---- The document -----------------------------------------------------
-  [[nodiscard]] const std::string& file() const { return file_; }
+  [[nodiscard]] const SharedText& file() const { return file_; }
   [[nodiscard]] NodeId root() const { return root_; }
   [[nodiscard]] const XmlNode& at(NodeId id) const { return nodes_[id]; }
   [[nodiscard]] size_t size() const { return nodes_.size(); }
@@ -359,7 +359,7 @@ class XmlTree {
     paths_valid_ = false;
     ++revision_;
   }
-  std::string ElementPath(NodeId id) const;
+  SharedText ElementPath(NodeId id) const;
   void IndexPaths();
   void LearnLayout(std::string_view text);
   int RepairDeclarations(Diagnostics* diags);
@@ -375,7 +375,7 @@ class XmlTree {
   std::vector<XmlNode> nodes_;
   std::vector<XmlElementParts> parts_;  // XmlNode::parts indexes it
   NodeId root_ = kNoNode;
-  std::string file_;
+  SharedText file_;  // shared by every location it makes
   std::vector<SourceLocation> origins_;
   std::string encoding_;  // "" for UTF-8
   bool bom_ = false;      // transcoded from text with a byte order mark

@@ -43,7 +43,7 @@ std::string Nested(int depth, const std::string& open = "<a>",
 int Line(const XmlTree& tree, XmlElement e) { return tree.Line(e.id()); }
 int Depth(const XmlTree& tree, XmlElement e) { return tree.Depth(e.id()); }
 std::string Path(const XmlTree& tree, XmlElement e) {
-  return tree.Locate(e.id()).path;
+  return tree.Locate(e.id()).path.str();
 }
 
 std::string TempPath(const std::string& name) {

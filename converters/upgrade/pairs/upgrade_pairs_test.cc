@@ -142,7 +142,7 @@ std::optional<XmlView> ViewXml(const std::string& text,
         }
         value = Trim(value);
       }
-      v.leaves[Locate(e).path].push_back(value);
+      v.leaves[Locate(e).path.str()].push_back(value);
     }
     for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.push_back(*it);
   }

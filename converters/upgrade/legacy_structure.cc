@@ -42,6 +42,12 @@ ElementId MovesWithInInput(const StepContext& ctx, ElementId element) {
   return MovesWith(ctx.in.doc(), ctx.in.reading().graph, element);
 }
 
+// Text of white space only, as written (a text node's own text is its
+// raw text: XmlTree::Text reads an element's).
+bool IsBlank(const XmlNode& n) {
+  return n.type == XmlNodeType::kText && TrimWhitespace(n.raw).empty();
+}
+
 // `link`, a child of `model`, made its first <link>, with the comments
 // written right before it (whitespace between them aside).
 void MoveLinkFirst(XmlTree& tree, NodeId model, NodeId link) {
@@ -55,8 +61,7 @@ void MoveLinkFirst(XmlTree& tree, NodeId model, NodeId link) {
     const XmlNode& n = tree.at(*it);
     if (n.type == XmlNodeType::kComment) {
       moved.insert(moved.begin(), *it);
-    } else if (n.type != XmlNodeType::kText ||
-               !TrimWhitespace(tree.Text(*it)).empty()) {
+    } else if (!IsBlank(n)) {
       break;
     }
   }
@@ -268,10 +273,7 @@ bool IsNoiseValue(std::string_view tag) {
 bool OnlyElements(const XmlTree& tree, NodeId id) {
   for (NodeId c : tree.ChildNodes(id)) {
     const XmlNode& n = tree.at(c);
-    if (n.type == XmlNodeType::kElement) continue;
-    if (n.type != XmlNodeType::kText || !TrimWhitespace(tree.Text(c)).empty()) {
-      return false;
-    }
+    if (n.type != XmlNodeType::kElement && !IsBlank(n)) return false;
   }
   return true;
 }

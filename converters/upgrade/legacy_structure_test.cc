@@ -206,6 +206,30 @@ TEST_F(LegacyStructureTest, CanonicalLinkMovedFirstWithItsComment) {
   EXPECT_EQ(TakeWarning(Code::kVersionConstructRewritten).source.line, 5);
 }
 
+// Only the comments right before the link go with it: text that is not
+// white space ends them.
+TEST_F(LegacyStructureTest, CanonicalLinkTakesNoCommentPastText) {
+  const UpgradeResult r =
+      Write(Sdf("1.8", R"(  <model name="m" canonical_link="b">
+    <link name="a"><pose>1 0 0 0 0 0</pose></link>
+    <!-- after a -->
+    stray
+    <!-- the base -->
+    <link name="b"><pose>0 2 0 0 0 0</pose></link>
+  </model>
+)"),
+            "1.6");
+  ExpectWritten(r, Sdf("1.6", R"(  <model name="m">
+    <!-- the base -->
+    <link name="b"><pose>0 2 0 0 0 0</pose></link>
+    <link name="a"><pose>1 0 0 0 0 0</pose></link>
+    <!-- after a -->
+    stray
+  </model>
+)"));
+  TakeWarning(Code::kVersionConstructRewritten);
+}
+
 TEST_F(LegacyStructureTest, CanonicalLinkThatIsTheDefaultJustGoes) {
   const UpgradeResult r = Write(Sdf("1.8", R"(  <model name="m" canonical_link="inner::l">
     <model name="inner"><link name="l"/></model>
@@ -319,6 +343,17 @@ TEST_F(LegacyStructureTest, ImuNoiseTheSameOnEveryAxisIsOneNoise) {
 TEST_F(LegacyStructureTest, ImuNoiseDifferentPerAxisIsKept) {
   const std::string imu =
       Axes("angular_velocity", "0.3") + Axes("linear_acceleration", "0.2");
+  const UpgradeResult r = Write(Imu("1.6", imu), "1.5");
+  ExpectWritten(r, Imu("1.5", imu));
+}
+
+// Text beside an axis's noise is not white space: the per-axis form that
+// holds it is kept, not made one noise without it.
+TEST_F(LegacyStructureTest, ImuNoiseWithTextBesideItIsKept) {
+  std::string rate = Axes("angular_velocity", "0.2");
+  const std::string x = "<x><noise";
+  rate.replace(rate.find(x), x.size(), "<x>said<noise");
+  const std::string imu = rate + Axes("linear_acceleration", "0.2");
   const UpgradeResult r = Write(Imu("1.6", imu), "1.5");
   ExpectWritten(r, Imu("1.5", imu));
 }

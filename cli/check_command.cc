@@ -34,7 +34,8 @@ CheckedFile CheckFile(const std::string& path,
   read.strict = strict;
   read.limits = limits;
   try {
-    CheckedRead checked = ReadChecked(path, read, &file.diags);
+    CheckedRead checked =
+        ReadChecked(path, read, &file.diags, KeepSources::kNo);
     file.doc = std::move(checked.doc);
     file.graph = std::move(checked.graph);
   } catch (const std::bad_alloc&) {

@@ -193,6 +193,48 @@ TEST_F(AutoInertiaConvertTest, DefaultDensityIsWarnedAbout) {
 // The URDF export writes the computed values: a 6 kg unit cube 1 m in
 // front of a link that is itself moved and turned (the URDF root link's
 // frame is the SDFormat link's).
+// A check reads without keeping the XML trees (KeepSources::kNo): the
+// inertias, which are computed after the trees go, and every diagnostic,
+// with its file, line and element path, are those of a reading that keeps
+// them.
+TEST_F(AutoInertiaConvertTest, TheSameWithoutTheTrees) {
+  const std::string path = Write("no_trees.sdf", R"(
+<link name="l">
+  <inertial auto="true"/>
+  <collision name="c">
+    <pose relative_to="f">0 0 -0.5 0 0 0</pose>
+    <geometry><box><size>1 2 3</size></box></geometry>
+  </collision>
+  <visual name="c"><geometry><box><size>1 1 1</size></box></geometry></visual>
+</link>
+<frame name="f" attached_to="l"><pose>1 0 0 0 0 0</pose></frame>)");
+  Diagnostics kept_diags;
+  Diagnostics dropped_diags;
+  const CheckedRead kept =
+      ReadChecked(path, ReadOptions{}, &kept_diags, KeepSources::kYes);
+  const CheckedRead dropped =
+      ReadChecked(path, ReadOptions{}, &dropped_diags, KeepSources::kNo);
+  ASSERT_TRUE(kept.doc && dropped.doc);
+  EXPECT_GT(kept.sources.size(), 0u);
+  EXPECT_EQ(dropped.sources.size(), 0u);
+  ASSERT_EQ(kept_diags.size(), dropped_diags.size());
+  // The density, the visual named as the collision.
+  EXPECT_GE(kept_diags.size(), 2u);
+  for (size_t i = 0; i < kept_diags.size(); ++i) {
+    const Diagnostic& a = kept_diags.items()[i];
+    const Diagnostic& b = dropped_diags.items()[i];
+    EXPECT_EQ(FormatDiagnostic(a), FormatDiagnostic(b));
+    EXPECT_EQ(a.source.path, b.source.path);
+    EXPECT_FALSE(b.source.path.empty()) << FormatDiagnostic(b);
+  }
+  const Inertial& a = InertialOf(kept, "l");
+  const Inertial& b = InertialOf(dropped, "l");
+  EXPECT_DOUBLE_EQ(a.mass, kDefaultDensity * 6);
+  EXPECT_EQ(a.mass, b.mass);
+  EXPECT_EQ(a.inertia, b.inertia);
+  EXPECT_TRUE(a.pose.X.isApprox(b.pose.X, 0.0));
+}
+
 TEST_F(AutoInertiaConvertTest, UrdfExportWritesTheComputedInertial) {
   const std::string path = Write("urdf.sdf", R"(
 <link name="l">

@@ -19,9 +19,10 @@
 namespace sdfconv {
 
 CheckedRead ReadChecked(const std::string& path, const ReadOptions& options,
-                        Diagnostics* diags) {
+                        Diagnostics* diags, KeepSources keep) {
   CheckedRead read;
   read.doc = ReadFile(path, diags, options, &read.sources);
+  if (keep == KeepSources::kNo) read.sources = XmlSources();
   if (!read.doc) return read;
   Diagnostics graph_diags;
   {

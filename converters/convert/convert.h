@@ -32,17 +32,26 @@ namespace sdfconv {
 
 // One file read with its includes, and validated by every phase.
 struct CheckedRead {
-  XmlSources sources;           // every XML tree of the read
+  // Every XML tree of the read; none when read with KeepSources::kNo (the
+  // Document's NodeRefs then name no tree).
+  XmlSources sources;
   std::optional<Document> doc;  // empty when no front end could read it
   FrameGraph graph;             // built only when `doc` is set
 };
+
+// Whether a CheckedRead keeps the XML trees it was read from. Back ends
+// write from them; a check needs only the Document, and frees the trees
+// before the frame graph is built (the trees are a third of the peak
+// memory of a large file).
+enum class KeepSources { kYes, kNo };
 
 // Reads `path` (ReadFile), builds its frame graph and computes the links'
 // automatic inertias (SDFormat 1.11, core/auto_inertia.h), so that every
 // back end sees computed values; diagnostics of all go to `diags`.
 [[nodiscard]] CheckedRead ReadChecked(const std::string& path,
                                       const ReadOptions& options,
-                                      Diagnostics* diags);
+                                      Diagnostics* diags,
+                                      KeepSources keep = KeepSources::kYes);
 
 // Reads `path` as ReadChecked does, for a conversion: each value-level
 // error (converters/sdf/value_level.h) comes back as a warning "kept as

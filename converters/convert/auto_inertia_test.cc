@@ -190,9 +190,6 @@ TEST_F(AutoInertiaConvertTest, DefaultDensityIsWarnedAbout) {
   EXPECT_DOUBLE_EQ(InertialOf(in, "l").mass, 1000.0);
 }
 
-// The URDF export writes the computed values: a 6 kg unit cube 1 m in
-// front of a link that is itself moved and turned (the URDF root link's
-// frame is the SDFormat link's).
 // A check reads without keeping the XML trees (KeepSources::kNo): the
 // inertias, which are computed after the trees go, and every diagnostic,
 // with its file, line and element path, are those of a reading that keeps
@@ -235,6 +232,9 @@ TEST_F(AutoInertiaConvertTest, TheSameWithoutTheTrees) {
   EXPECT_TRUE(a.pose.X.isApprox(b.pose.X, 0.0));
 }
 
+// The URDF export writes the computed values: a 6 kg unit cube 1 m in
+// front of a link that is itself moved and turned (the URDF root link's
+// frame is the SDFormat link's).
 TEST_F(AutoInertiaConvertTest, UrdfExportWritesTheComputedInertial) {
   const std::string path = Write("urdf.sdf", R"(
 <link name="l">

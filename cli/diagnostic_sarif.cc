@@ -81,9 +81,9 @@ int RuleIndex(Code code) {
 // is known; nullopt-like empty object when neither.
 json LocationOf(const SourceLocation& at) {
   json location = json::object();
-  if (!at.file.empty() && !IsStandardInput(at.file.str())) {
+  if (!at.file.empty() && !IsStandardInput(at.file)) {
     json artifact = {{"uri", ArtifactUri(at.file.str())}};
-    if (at.file.str()[0] != '/') artifact["uriBaseId"] = kSourceRoot;
+    if (at.file[0] != '/') artifact["uriBaseId"] = kSourceRoot;
     json physical = {{"artifactLocation", std::move(artifact)}};
     if (at.line > 0) physical["region"] = {{"startLine", at.line}};
     location["physicalLocation"] = std::move(physical);
@@ -96,7 +96,7 @@ json LocationOf(const SourceLocation& at) {
 }
 
 std::string MessageText(const Diagnostic& d) {
-  if (!IsStandardInput(d.source.file.str())) return d.message;
+  if (!IsStandardInput(d.source.file)) return d.message;
   return d.source.file +
          (d.source.line > 0 ? ":" + std::to_string(d.source.line) : "") +
          ": " + d.message;

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/diagnostic.h"
 
@@ -24,7 +25,7 @@ namespace sdfconv {
 // The name standard input goes by in diagnostics and file arguments.
 inline constexpr char kStandardInputName[] = "<stdin>";
 
-[[nodiscard]] inline bool IsStandardInput(const std::string& path) {
+[[nodiscard]] inline bool IsStandardInput(std::string_view path) {
   return path == kStandardInputName;
 }
 

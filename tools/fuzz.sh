@@ -7,7 +7,8 @@
 # target's smoke binary: bazel run //PKG:TARGET_smoke -- FILE). Exit 1 when
 # any target crashed.
 #
-#   tools/fuzz.sh [SECONDS] [TARGET...]   targets: xml_tree_fuzz read_fuzz
+#   tools/fuzz.sh [SECONDS] [TARGET...]   targets: xml_tree_fuzz
+#                                         xml_gate_fuzz read_fuzz
 #                                         urdf_writer_fuzz upgrade_fuzz
 #   tools/fuzz.sh --unit-tests            the unit tests of core/ and
 #                                         converters/ once under the
@@ -40,11 +41,11 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] ||
-  targets=(xml_tree_fuzz read_fuzz urdf_writer_fuzz upgrade_fuzz)
+  targets=(xml_tree_fuzz xml_gate_fuzz read_fuzz urdf_writer_fuzz upgrade_fuzz)
 
 label() {
   case $1 in
-    xml_tree_fuzz) echo //converters/xml:xml_tree_fuzz ;;
+    xml_tree_fuzz | xml_gate_fuzz) echo "//converters/xml:$1" ;;
     read_fuzz | urdf_writer_fuzz) echo "//converters/convert:$1" ;;
     upgrade_fuzz) echo //converters/upgrade:upgrade_fuzz ;;
     *) echo "unknown target $1" >&2; exit 2 ;;

@@ -19,9 +19,10 @@
 //    nearest located ancestor. Paths of elements nested deeper than
 //    kFullPathDepth keep the first and last kPathEndSegments segments
 //    around a marker "/...(N levels)", so a path never grows with depth.
-//  - Safe: Parse hands the text to libxml2 first, under the rules of
-//    untrusted input, and only a document libxml2 finds well-formed is
-//    scanned into the tree: no DTD of any kind (a <!DOCTYPE> stops the
+//  - Safe: Parse hands the text to the gate first (xml_gate.h: libxml2,
+//    under the rules of untrusted input, or a fast check of plain XML that
+//    libxml2 would accept without a word), and only a document libxml2
+//    finds well-formed is scanned into the tree: no DTD of any kind (a <!DOCTYPE> stops the
 //    parser before any entity is declared: no "billion laughs", no
 //    external entities), no network, bounded size and element depth
 //    (XmlLimits -> INPUT_LIMIT_EXCEEDED; libxml2's own 256-level limit is

@@ -1,11 +1,8 @@
-// XmlTree::Parse: libxml2 checks the text under the rules of untrusted
-// input (and builds nothing), then a scanner cuts the well-formed text into
-// the raw pieces of the tree.
+// XmlTree::Parse: the gate (xml_gate.h) checks the text under the rules of
+// untrusted input, then a scanner cuts the well-formed text into the raw
+// pieces of the tree.
 #include <iconv.h>
 #include <libxml/encoding.h>
-#include <libxml/parser.h>
-#include <libxml/parserInternals.h>
-#include <libxml/xmlerror.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -19,172 +16,12 @@
 #include <utility>
 
 #include "converters/xml/standard_input.h"
+#include "converters/xml/xml_gate.h"
 #include "converters/xml/xml_leniency.h"
 #include "converters/xml/xml_tree.h"
 
 namespace sdfconv {
 namespace {
-
-// ---- The libxml2 gate -------------------------------------------------------
-
-// Never XML_PARSE_NOENT, XML_PARSE_DTDLOAD, XML_PARSE_DTDATTR or
-// XML_PARSE_XINCLUDE. XML_PARSE_HUGE only lifts libxml2's fixed depth and
-// text-size limits; GateState enforces ours.
-constexpr int kParseOptions =
-    XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_HUGE;
-
-std::string_view AsView(const xmlChar* s) {
-  return s == nullptr ? std::string_view()
-                      : std::string_view(reinterpret_cast<const char*>(s));
-}
-
-// What one check needs in the SAX callbacks (reached via ctxt->_private).
-struct GateState {
-  const XmlLimits* limits = nullptr;
-  const std::string* file = nullptr;
-  Diagnostics* diags = nullptr;
-  int depth = 0;
-  // Set when we stopped the parser ourselves (DTD, depth): libxml2's
-  // follow-up errors are not reported.
-  bool stopped = false;
-  bool reported_error = false;
-};
-
-xmlParserCtxtPtr ContextOf(void* ctx) {
-  return static_cast<xmlParserCtxtPtr>(ctx);
-}
-
-GateState* StateOf(void* ctx) {
-  return static_cast<GateState*>(ContextOf(ctx)->_private);
-}
-
-int CurrentLine(xmlParserCtxtPtr ctxt) {
-  return ctxt->input != nullptr ? ctxt->input->line : 0;
-}
-
-void StopWithError(void* ctx, Code code, std::string message) {
-  xmlParserCtxtPtr ctxt = ContextOf(ctx);
-  GateState* state = StateOf(ctx);
-  if (!state->stopped) {
-    state->diags->Error(code, {*state->file, CurrentLine(ctxt), ""},
-                        std::move(message));
-    state->stopped = true;
-    state->reported_error = true;
-  }
-  xmlStopParser(ctxt);
-}
-
-// Called by libxml2 at <!DOCTYPE name ...>, before any of its internal
-// subset (where entities would be declared) is read.
-void RejectDoctype(void* ctx, const xmlChar* name, const xmlChar* /*public_id*/,
-                   const xmlChar* /*system_id*/) {
-  StopWithError(ctx, Code::kXmlSyntaxError,
-                "<!DOCTYPE " + std::string(AsView(name)) +
-                    ">: DTDs and entity declarations are not allowed");
-}
-
-void StartElement(void* ctx, const xmlChar* localname,
-                  const xmlChar* /*prefix*/, const xmlChar* /*uri*/,
-                  int /*nb_namespaces*/, const xmlChar** /*namespaces*/,
-                  int /*nb_attributes*/, int /*nb_defaulted*/,
-                  const xmlChar** /*attributes*/) {
-  GateState* state = StateOf(ctx);
-  if (++state->depth > state->limits->max_depth) {
-    StopWithError(ctx, Code::kInputLimitExceeded,
-                  "elements are nested more than " +
-                      std::to_string(state->limits->max_depth) +
-                      " levels deep (at <" + std::string(AsView(localname)) +
-                      ">)");
-  }
-}
-
-// Nothing to do; set so that libxml2 keeps a comment's text for its
-// messages ("Double hyphen within comment: <!-- ...").
-void Comment(void* /*ctx*/, const xmlChar* /*value*/) {}
-
-void EndElement(void* ctx, const xmlChar* /*localname*/,
-                const xmlChar* /*prefix*/, const xmlChar* /*uri*/) {
-  --StateOf(ctx)->depth;
-}
-
-// libxml2's structured error handler for this parse. `user` is the parser
-// context (libxml2 passes ctxt->userData, which is the context itself).
-void OnXmlError(void* user, xmlErrorPtr error) {
-  GateState* state = StateOf(user);
-  if (state->stopped || error == nullptr) return;
-  std::string message = error->message != nullptr ? error->message : "";
-  while (!message.empty() &&
-         (message.back() == '\n' || message.back() == ' ')) {
-    message.pop_back();
-  }
-  if (message.empty()) message = "malformed XML";
-  const SourceLocation at{*state->file, error->line, ""};
-  if (error->domain == XML_FROM_NAMESPACE) {
-    state->diags->Warning(Code::kXmlNamespaceInvalid, at, std::move(message));
-  } else if (error->level == XML_ERR_WARNING) {
-    state->diags->Warning(Code::kXmlSyntaxError, at, std::move(message));
-  } else {
-    state->diags->Error(Code::kXmlSyntaxError, at, std::move(message));
-    state->reported_error = true;
-  }
-}
-
-struct ContextDeleter {
-  void operator()(xmlParserCtxtPtr ctxt) const { xmlFreeParserCtxt(ctxt); }
-};
-
-// True when libxml2 finds `text` well-formed under our rules; otherwise
-// false with at least one error in `diags`. No tree is built: every
-// callback that would build one is unset.
-bool PassesGate(std::string_view text, const std::string& path,
-                Diagnostics* diags, const XmlLimits& limits) {
-  static const bool initialized = (xmlInitParser(), true);  // once, safely
-  (void)initialized;
-  std::unique_ptr<xmlParserCtxt, ContextDeleter> ctxt(xmlNewParserCtxt());
-  if (ctxt == nullptr || ctxt->sax == nullptr) {
-    diags->Error(Code::kFileRead, {path, 0, ""},
-                 "cannot create an XML parser (out of memory)");
-    return false;
-  }
-  GateState state;
-  state.limits = &limits;
-  state.file = &path;
-  state.diags = diags;
-  ctxt->_private = &state;
-  xmlSAXHandler* sax = ctxt->sax;
-  sax->internalSubset = &RejectDoctype;
-  sax->externalSubset = &RejectDoctype;
-  sax->startElementNs = &StartElement;
-  sax->endElementNs = &EndElement;
-  sax->serror = &OnXmlError;
-  sax->startDocument = nullptr;
-  sax->endDocument = nullptr;
-  sax->characters = nullptr;
-  sax->ignorableWhitespace = nullptr;
-  sax->cdataBlock = nullptr;
-  sax->comment = &Comment;
-  sax->processingInstruction = nullptr;
-  sax->reference = nullptr;
-  sax->startElement = nullptr;
-  sax->endElement = nullptr;
-  sax->initialized = XML_SAX2_MAGIC;  // so that libxml2 uses `serror`
-
-  xmlDocPtr doc = xmlCtxtReadMemory(ctxt.get(), text.data(),
-                                    static_cast<int>(text.size()),
-                                    path.c_str(), /*encoding=*/nullptr,
-                                    kParseOptions);
-  if (doc != nullptr) xmlFreeDoc(doc);  // none is built; to be safe
-  const bool well_formed = ctxt->wellFormed != 0;
-  if (state.stopped) return false;
-  if (!well_formed) {
-    if (!state.reported_error) {
-      diags->Error(Code::kXmlSyntaxError, {path, 0, ""},
-                   "not a well-formed XML document");
-    }
-    return false;
-  }
-  return true;
-}
 
 // ---- Encodings --------------------------------------------------------------
 
@@ -232,47 +69,6 @@ std::string ForeignEncoding(std::string_view text) {
     if (EqualsIgnoringCase(declared, same)) return "";
   }
   return declared;
-}
-
-// The offset of the first start tag of `text` with more than `limit`
-// attributes (each `=` outside quoted values counts one), or npos. Linear:
-// comments, CDATA sections, processing instructions, declarations and end
-// tags are skipped whole. Text in UTF-16 or UTF-32 is scanned with its NUL
-// bytes left out (the offsets are then of that copy).
-size_t AttributesOverLimit(std::string_view text, size_t limit) {
-  size_t i = 0;
-  const auto skip_to = [&](std::string_view close) {
-    const size_t at = text.find(close, i);
-    i = at == std::string_view::npos ? text.size() : at + close.size();
-  };
-  while ((i = text.find('<', i)) != std::string_view::npos) {
-    const size_t tag = i++;
-    if (text.compare(tag, 4, "<!--") == 0) {
-      skip_to("-->");
-    } else if (text.compare(tag, 9, "<![CDATA[") == 0) {
-      skip_to("]]>");
-    } else if (text.compare(tag, 2, "<?") == 0) {
-      skip_to("?>");
-    } else if (i < text.size() && (text[i] == '!' || text[i] == '/')) {
-      skip_to(">");
-    } else {
-      size_t count = 0;
-      char quote = 0;
-      for (; i < text.size(); ++i) {
-        const char c = text[i];
-        if (quote != 0) {
-          if (c == quote) quote = 0;
-        } else if (c == '"' || c == '\'') {
-          quote = c;
-        } else if (c == '=') {
-          if (++count > limit) return tag;
-        } else if (c == '>' || c == '<') {
-          break;
-        }
-      }
-    }
-  }
-  return std::string_view::npos;
 }
 
 // `text` converted by iconv from encoding `from` to `to`, or nothing when
@@ -555,47 +351,9 @@ std::optional<XmlTree> XmlTree::ParseOwned(std::string input,
                      " bytes; the limit is " + std::to_string(max_bytes));
     return std::nullopt;
   }
-  // The departures TinyXML2 accepts are shown to libxml2 made well-formed
-  // (the same length and lines), and said; the tree is scanned from `text`.
-  const SanitizedXml lenient = SanitizeForGate(text);
-  for (const ToleratedSpot& spot : lenient.spots) {
-    const SourceLocation at{path, spot.line, ""};
-    std::string message(Describe(spot.kind));
-    if (limits.lenient) {
-      diags->Warning(CodeOf(spot.kind), at, message + "; tolerated");
-    } else {
-      diags->Error(CodeOf(spot.kind), at, std::move(message));
-    }
-  }
-  const std::string_view gate_text =
-      lenient.spots.empty() ? text : std::string_view(lenient.text);
-  {
-    // Text in UTF-16 or UTF-32 is scanned without its NUL bytes.
-    std::string narrow;
-    std::string_view scanned = gate_text;
-    if (scanned.substr(0, 4).find('\0') != std::string_view::npos) {
-      narrow.reserve(scanned.size());
-      for (char c : scanned) {
-        if (c != '\0') narrow += c;
-      }
-      scanned = narrow;
-    }
-    const size_t wide = AttributesOverLimit(scanned, limits.max_attributes);
-    if (wide != std::string_view::npos) {
-      const int line =
-          1 + static_cast<int>(std::count(
-                  scanned.begin(),
-                  scanned.begin() + static_cast<std::ptrdiff_t>(wide), '\n'));
-      diags->Error(Code::kInputLimitExceeded, {path, line, ""},
-                   "an element has more than " +
-                       std::to_string(limits.max_attributes) +
-                       " attributes (attributes; `--limit attributes=N` "
-                       "sets it, docs/limits.md); nothing is read past it");
-      return std::nullopt;
-    }
-  }
-  if (!PassesGate(gate_text, path, diags, limits)) return std::nullopt;
-  if (!limits.lenient && !lenient.spots.empty()) return std::nullopt;
+  // libxml2, or the fast check of plain XML, decides (xml_gate.h); the
+  // tree is scanned from `text`.
+  if (!PassesGate(text, path, diags, limits)) return std::nullopt;
   XmlTree tree;
   tree.file_ = path;
   if (const std::string encoding = ForeignEncoding(text); !encoding.empty()) {

@@ -1,0 +1,582 @@
+// The gate (xml_gate.h): a fast check of plain XML, and libxml2 for
+// everything else.
+#include "converters/xml/xml_gate.h"
+
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/xmlerror.h>
+
+#include <algorithm>
+#include <array>
+#include <climits>
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "converters/xml/xml_leniency.h"
+
+namespace sdfconv {
+namespace {
+
+// ---- libxml2 ----------------------------------------------------------------
+
+// Never XML_PARSE_NOENT, XML_PARSE_DTDLOAD, XML_PARSE_DTDATTR or
+// XML_PARSE_XINCLUDE. XML_PARSE_HUGE only lifts libxml2's fixed depth and
+// text-size limits; GateState enforces ours.
+constexpr int kParseOptions =
+    XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_HUGE;
+
+std::string_view AsView(const xmlChar* s) {
+  return s == nullptr ? std::string_view()
+                      : std::string_view(reinterpret_cast<const char*>(s));
+}
+
+// What one check needs in the SAX callbacks (reached via ctxt->_private).
+struct GateState {
+  const XmlLimits* limits = nullptr;
+  const std::string* file = nullptr;
+  Diagnostics* diags = nullptr;
+  int depth = 0;
+  // Set when we stopped the parser ourselves (DTD, depth): libxml2's
+  // follow-up errors are not reported.
+  bool stopped = false;
+  bool reported_error = false;
+};
+
+xmlParserCtxtPtr ContextOf(void* ctx) {
+  return static_cast<xmlParserCtxtPtr>(ctx);
+}
+
+GateState* StateOf(void* ctx) {
+  return static_cast<GateState*>(ContextOf(ctx)->_private);
+}
+
+int CurrentLine(xmlParserCtxtPtr ctxt) {
+  return ctxt->input != nullptr ? ctxt->input->line : 0;
+}
+
+void StopWithError(void* ctx, Code code, std::string message) {
+  xmlParserCtxtPtr ctxt = ContextOf(ctx);
+  GateState* state = StateOf(ctx);
+  if (!state->stopped) {
+    state->diags->Error(code, {*state->file, CurrentLine(ctxt), ""},
+                        std::move(message));
+    state->stopped = true;
+    state->reported_error = true;
+  }
+  xmlStopParser(ctxt);
+}
+
+// Called by libxml2 at <!DOCTYPE name ...>, before any of its internal
+// subset (where entities would be declared) is read.
+void RejectDoctype(void* ctx, const xmlChar* name, const xmlChar* /*public_id*/,
+                   const xmlChar* /*system_id*/) {
+  StopWithError(ctx, Code::kXmlSyntaxError,
+                "<!DOCTYPE " + std::string(AsView(name)) +
+                    ">: DTDs and entity declarations are not allowed");
+}
+
+void StartElement(void* ctx, const xmlChar* localname,
+                  const xmlChar* /*prefix*/, const xmlChar* /*uri*/,
+                  int /*nb_namespaces*/, const xmlChar** /*namespaces*/,
+                  int /*nb_attributes*/, int /*nb_defaulted*/,
+                  const xmlChar** /*attributes*/) {
+  GateState* state = StateOf(ctx);
+  if (++state->depth > state->limits->max_depth) {
+    StopWithError(ctx, Code::kInputLimitExceeded,
+                  "elements are nested more than " +
+                      std::to_string(state->limits->max_depth) +
+                      " levels deep (at <" + std::string(AsView(localname)) +
+                      ">)");
+  }
+}
+
+// Nothing to do; set so that libxml2 keeps a comment's text for its
+// messages ("Double hyphen within comment: <!-- ...").
+void Comment(void* /*ctx*/, const xmlChar* /*value*/) {}
+
+void EndElement(void* ctx, const xmlChar* /*localname*/,
+                const xmlChar* /*prefix*/, const xmlChar* /*uri*/) {
+  --StateOf(ctx)->depth;
+}
+
+// libxml2's structured error handler for this parse. `user` is the parser
+// context (libxml2 passes ctxt->userData, which is the context itself).
+void OnXmlError(void* user, xmlErrorPtr error) {
+  GateState* state = StateOf(user);
+  if (state->stopped || error == nullptr) return;
+  std::string message = error->message != nullptr ? error->message : "";
+  while (!message.empty() &&
+         (message.back() == '\n' || message.back() == ' ')) {
+    message.pop_back();
+  }
+  if (message.empty()) message = "malformed XML";
+  const SourceLocation at{*state->file, error->line, ""};
+  if (error->domain == XML_FROM_NAMESPACE) {
+    state->diags->Warning(Code::kXmlNamespaceInvalid, at, std::move(message));
+  } else if (error->level == XML_ERR_WARNING) {
+    state->diags->Warning(Code::kXmlSyntaxError, at, std::move(message));
+  } else {
+    state->diags->Error(Code::kXmlSyntaxError, at, std::move(message));
+    state->reported_error = true;
+  }
+}
+
+struct ContextDeleter {
+  void operator()(xmlParserCtxtPtr ctxt) const { xmlFreeParserCtxt(ctxt); }
+};
+
+// True when libxml2 finds `text` well-formed under our rules; otherwise
+// false with at least one error in `diags`. No tree is built: every
+// callback that would build one is unset.
+bool Libxml2Accepts(std::string_view text, const std::string& path,
+                    Diagnostics* diags, const XmlLimits& limits) {
+  static const bool initialized = (xmlInitParser(), true);  // once, safely
+  (void)initialized;
+  std::unique_ptr<xmlParserCtxt, ContextDeleter> ctxt(xmlNewParserCtxt());
+  if (ctxt == nullptr || ctxt->sax == nullptr) {
+    diags->Error(Code::kFileRead, {path, 0, ""},
+                 "cannot create an XML parser (out of memory)");
+    return false;
+  }
+  GateState state;
+  state.limits = &limits;
+  state.file = &path;
+  state.diags = diags;
+  ctxt->_private = &state;
+  xmlSAXHandler* sax = ctxt->sax;
+  sax->internalSubset = &RejectDoctype;
+  sax->externalSubset = &RejectDoctype;
+  sax->startElementNs = &StartElement;
+  sax->endElementNs = &EndElement;
+  sax->serror = &OnXmlError;
+  sax->startDocument = nullptr;
+  sax->endDocument = nullptr;
+  sax->characters = nullptr;
+  sax->ignorableWhitespace = nullptr;
+  sax->cdataBlock = nullptr;
+  sax->comment = &Comment;
+  sax->processingInstruction = nullptr;
+  sax->reference = nullptr;
+  sax->startElement = nullptr;
+  sax->endElement = nullptr;
+  sax->initialized = XML_SAX2_MAGIC;  // so that libxml2 uses `serror`
+
+  xmlDocPtr doc =
+      xmlCtxtReadMemory(ctxt.get(), text.data(), static_cast<int>(text.size()),
+                        path.c_str(), /*encoding=*/nullptr, kParseOptions);
+  if (doc != nullptr) xmlFreeDoc(doc);  // none is built; to be safe
+  const bool well_formed = ctxt->wellFormed != 0;
+  if (state.stopped) return false;
+  if (!well_formed) {
+    if (!state.reported_error) {
+      diags->Error(Code::kXmlSyntaxError, {path, 0, ""},
+                   "not a well-formed XML document");
+    }
+    return false;
+  }
+  return true;
+}
+
+// The offset of the first start tag of `text` with more than `limit`
+// attributes (each `=` outside quoted values counts one), or npos. Linear:
+// comments, CDATA sections, processing instructions, declarations and end
+// tags are skipped whole. Text in UTF-16 or UTF-32 is scanned with its NUL
+// bytes left out (the offsets are then of that copy).
+size_t AttributesOverLimit(std::string_view text, size_t limit) {
+  size_t i = 0;
+  const auto skip_to = [&](std::string_view close) {
+    const size_t at = text.find(close, i);
+    i = at == std::string_view::npos ? text.size() : at + close.size();
+  };
+  while ((i = text.find('<', i)) != std::string_view::npos) {
+    const size_t tag = i++;
+    if (text.compare(tag, 4, "<!--") == 0) {
+      skip_to("-->");
+    } else if (text.compare(tag, 9, "<![CDATA[") == 0) {
+      skip_to("]]>");
+    } else if (text.compare(tag, 2, "<?") == 0) {
+      skip_to("?>");
+    } else if (i < text.size() && (text[i] == '!' || text[i] == '/')) {
+      skip_to(">");
+    } else {
+      size_t count = 0;
+      char quote = 0;
+      for (; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quote != 0) {
+          if (c == quote) quote = 0;
+        } else if (c == '"' || c == '\'') {
+          quote = c;
+        } else if (c == '=') {
+          if (++count > limit) return tag;
+        } else if (c == '>' || c == '<') {
+          break;
+        }
+      }
+    }
+  }
+  return std::string_view::npos;
+}
+
+// ---- Plain XML --------------------------------------------------------------
+
+// What a byte may be in plain XML, outside UTF-8 sequences.
+enum ByteClass : uint8_t {
+  kNameStart = 1,  // ASCII letter or `_`
+  kNameChar = 2,   // kNameStart, digit, `-` or `.`
+  kSpace = 4,      // XML's white space
+  kPlainText = 8,  // taken as it is in text and values: not < & ] or a control
+};
+
+constexpr std::array<uint8_t, 256> MakeByteClasses() {
+  std::array<uint8_t, 256> classes{};
+  for (int c = 0x20; c < 0x7F; ++c) classes[c] = kPlainText;
+  for (const char c : {' ', '\t', '\n', '\r'}) {
+    classes[static_cast<unsigned char>(c)] = kSpace | kPlainText;
+  }
+  classes['<'] = classes['&'] = classes[']'] = 0;
+  for (int c = 'a'; c <= 'z'; ++c) classes[c] |= kNameStart | kNameChar;
+  for (int c = 'A'; c <= 'Z'; ++c) classes[c] |= kNameStart | kNameChar;
+  for (int c = '0'; c <= '9'; ++c) classes[c] |= kNameChar;
+  classes['_'] |= kNameStart | kNameChar;
+  classes['-'] |= kNameChar;
+  classes['.'] |= kNameChar;
+  return classes;
+}
+
+constexpr std::array<uint8_t, 256> kByteClasses = MakeByteClasses();
+
+// Longer names go to libxml2, which has its own bound on them.
+constexpr size_t kMaxPlainName = 1000;
+// Elements with more attributes go to libxml2 (the duplicate check here is
+// quadratic in them).
+constexpr size_t kMaxPlainAttributes = 64;
+
+// One pass over the text; every method returns false at the first thing
+// that is not plain XML.
+class PlainXmlScan {
+ public:
+  PlainXmlScan(std::string_view text, const XmlLimits& limits)
+      : text_(text), limits_(limits) {}
+
+  bool Run() {
+    if (text_.size() > static_cast<size_t>(INT_MAX)) return false;
+    if (Ahead("<?xml") && !Declaration()) return false;
+    if (!Misc()) return false;
+    if (!Element()) return false;
+    return Misc() && at_ == text_.size();
+  }
+
+ private:
+  uint8_t Class(size_t at) const {
+    return kByteClasses[static_cast<unsigned char>(text_[at])];
+  }
+  bool Is(size_t at, uint8_t wanted) const {
+    return at < text_.size() && (Class(at) & wanted) != 0;
+  }
+  bool Ahead(std::string_view s) const {
+    return text_.compare(at_, s.size(), s) == 0;
+  }
+  // Skips white space; whether there was any.
+  bool Space() {
+    const size_t from = at_;
+    while (Is(at_, kSpace)) ++at_;
+    return at_ != from;
+  }
+  // A name at at_, or an empty view.
+  std::string_view Name() {
+    if (!Is(at_, kNameStart)) return {};
+    const size_t from = at_;
+    while (Is(at_, kNameChar)) ++at_;
+    if (at_ - from > kMaxPlainName) return {};
+    return text_.substr(from, at_ - from);
+  }
+  // The length of the UTF-8 sequence of one XML character at `at` (a byte
+  // from 0x80), or 0 if it is none: overlong forms, surrogates, U+FFFE,
+  // U+FFFF and anything past U+10FFFF are not.
+  size_t Utf8Char(size_t at) const {
+    const auto byte = [&](size_t k) -> unsigned {
+      return at + k < text_.size() ? static_cast<unsigned char>(text_[at + k])
+                                   : 0u;
+    };
+    const auto tail = [&](size_t k) { return (byte(k) & 0xC0) == 0x80; };
+    const unsigned b0 = byte(0);
+    if (b0 >= 0xC2 && b0 <= 0xDF) return tail(1) ? 2 : 0;
+    if (b0 >= 0xE0 && b0 <= 0xEF) {
+      const unsigned b1 = byte(1);
+      if (!tail(1) || !tail(2)) return 0;
+      if (b0 == 0xE0 && b1 < 0xA0) return 0;                      // overlong
+      if (b0 == 0xED && b1 > 0x9F) return 0;                      // surrogate
+      if (b0 == 0xEF && b1 == 0xBF && byte(2) >= 0xBE) return 0;  // FFFE/F
+      return 3;
+    }
+    if (b0 >= 0xF0 && b0 <= 0xF4) {
+      const unsigned b1 = byte(1);
+      if (!tail(1) || !tail(2) || !tail(3)) return 0;
+      if (b0 == 0xF0 && b1 < 0x90) return 0;  // overlong
+      if (b0 == 0xF4 && b1 > 0x8F) return 0;  // past U+10FFFF
+      return 4;
+    }
+    return 0;
+  }
+  // Characters up to `close` (not included in what is checked), which must
+  // come; at_ ends past it. For comments (the first `--` must be the end)
+  // and CDATA sections.
+  bool CharsUntil(std::string_view close) {
+    const size_t end = text_.find(close, at_);
+    if (end == std::string_view::npos) return false;
+    while (at_ < end) {
+      if (Class(at_) != 0 || text_[at_] == '<' || text_[at_] == '&' ||
+          text_[at_] == ']') {
+        ++at_;
+      } else if (const size_t n = Utf8Char(at_); n != 0 && at_ + n <= end) {
+        at_ += n;
+      } else {
+        return false;
+      }
+    }
+    at_ = end + close.size();
+    return true;
+  }
+  // A comment at `<!--`: its first `--` must be its end.
+  bool Comment() {
+    at_ += 4;
+    if (!CharsUntil("--")) return false;
+    if (at_ >= text_.size() || text_[at_] != '>') return false;
+    ++at_;
+    return true;
+  }
+  // One of the five predefined entities at `&`.
+  bool Entity() {
+    for (const std::string_view e :
+         {"&lt;", "&gt;", "&amp;", "&quot;", "&apos;"}) {
+      if (Ahead(e)) {
+        at_ += e.size();
+        return true;
+      }
+    }
+    return false;
+  }
+  // Characters up to the next `<` (text, where `]]>` may not occur) or
+  // up to the closing `quote` (a value, where `<` may not occur); at_ ends
+  // there.
+  bool Chars(char quote) {
+    while (true) {
+      while (Is(at_, kPlainText) && text_[at_] != quote) ++at_;
+      if (at_ >= text_.size()) return quote == 0;
+      const char c = text_[at_];
+      if (c == '<') return quote == 0;
+      if (c == quote && quote != 0) return true;
+      if (c == '&') {
+        if (!Entity()) return false;
+      } else if (c == ']') {
+        if (quote == 0 && Ahead("]]>")) return false;
+        ++at_;
+      } else if (const size_t n = Utf8Char(at_); n != 0) {
+        at_ += n;
+      } else {
+        return false;
+      }
+    }
+  }
+  // Whitespace and comments, before or after the root element.
+  bool Misc() {
+    while (true) {
+      Space();
+      if (!Ahead("<!--")) return true;
+      if (!Comment()) return false;
+    }
+  }
+  // `=` and an opening quote, white space around `=`: the quote, or 0.
+  char OpenQuote() {
+    Space();
+    if (at_ >= text_.size() || text_[at_] != '=') return 0;
+    ++at_;
+    Space();
+    if (at_ >= text_.size()) return 0;
+    const char quote = text_[at_];
+    if (quote != '"' && quote != '\'') return 0;
+    ++at_;
+    return quote;
+  }
+  // `= "value"` (or with `'`), after an attribute's name.
+  bool Value() {
+    const char quote = OpenQuote();
+    if (quote == 0 || !Chars(quote)) return false;
+    ++at_;
+    return true;
+  }
+  // The XML declaration at the start: version 1.0, at most encoding UTF-8
+  // and a standalone declaration.
+  bool Declaration() {
+    at_ += 5;
+    if (!Space() || Name() != "version" || !Quoted({"1.0"})) return false;
+    bool space = Space();
+    bool encoding = false;
+    bool standalone = false;
+    while (space && !Ahead("?>")) {
+      const std::string_view name = Name();
+      if (name == "encoding" && !encoding && !standalone) {
+        encoding = true;
+        if (!Quoted({"UTF-8", "utf-8"})) return false;
+      } else if (name == "standalone" && !standalone) {
+        standalone = true;
+        if (!Quoted({"yes", "no"})) return false;
+      } else {
+        return false;
+      }
+      space = Space();
+    }
+    if (!Ahead("?>")) return false;
+    at_ += 2;
+    return true;
+  }
+  // `= "one of"` in the declaration.
+  bool Quoted(std::initializer_list<std::string_view> allowed) {
+    const char quote = OpenQuote();
+    if (quote == 0) return false;
+    const size_t close = text_.find(quote, at_);
+    if (close == std::string_view::npos) return false;
+    const std::string_view value = text_.substr(at_, close - at_);
+    at_ = close + 1;
+    return std::find(allowed.begin(), allowed.end(), value) != allowed.end();
+  }
+  // A start tag at `<`; pushes its name unless it closes itself.
+  bool StartTag() {
+    ++at_;
+    const std::string_view name = Name();
+    if (name.empty()) return false;
+    names_.clear();
+    while (true) {
+      const bool space = Space();
+      if (at_ >= text_.size()) return false;
+      if (text_[at_] == '>') {
+        ++at_;
+        if (open_.size() >= static_cast<size_t>(limits_.max_depth)) {
+          return false;
+        }
+        open_.push_back(name);
+        return true;
+      }
+      if (text_[at_] == '/') {
+        if (!Ahead("/>")) return false;
+        at_ += 2;
+        return open_.size() < static_cast<size_t>(limits_.max_depth);
+      }
+      if (!space) return false;
+      const std::string_view attribute = Name();
+      if (attribute.empty() || attribute.compare(0, 5, "xmlns") == 0) {
+        return false;
+      }
+      if (names_.size() >= kMaxPlainAttributes ||
+          names_.size() >= limits_.max_attributes) {
+        return false;
+      }
+      if (std::find(names_.begin(), names_.end(), attribute) != names_.end()) {
+        return false;
+      }
+      names_.push_back(attribute);
+      if (!Value()) return false;
+    }
+  }
+  // An end tag at `</`, closing the innermost element.
+  bool EndTag() {
+    at_ += 2;
+    if (open_.empty() || Name() != open_.back()) return false;
+    Space();
+    if (at_ >= text_.size() || text_[at_] != '>') return false;
+    ++at_;
+    open_.pop_back();
+    return true;
+  }
+  // The root element and everything in it, without recursion.
+  bool Element() {
+    if (at_ >= text_.size() || text_[at_] != '<' || !StartTag()) return false;
+    while (!open_.empty()) {
+      if (!Chars(0) || at_ >= text_.size()) return false;
+      const char next = at_ + 1 < text_.size() ? text_[at_ + 1] : '\0';
+      if (next == '/') {
+        if (!EndTag()) return false;
+      } else if (next == '!') {
+        if (Ahead("<!--")) {
+          if (!Comment()) return false;
+        } else if (Ahead("<![CDATA[")) {
+          at_ += 9;
+          if (!CharsUntil("]]>")) return false;
+        } else {
+          return false;
+        }
+      } else if (!StartTag()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  std::string_view text_;
+  const XmlLimits& limits_;
+  size_t at_ = 0;
+  std::vector<std::string_view> open_;   // names of the open elements
+  std::vector<std::string_view> names_;  // attributes of the current tag
+};
+
+}  // namespace
+
+bool IsPlainXml(std::string_view text, const XmlLimits& limits) {
+  return PlainXmlScan(text, limits).Run();
+}
+
+bool CheckWithLibxml2(std::string_view text, const std::string& path,
+                      Diagnostics* diags, const XmlLimits& limits) {
+  // The departures TinyXML2 accepts are shown to libxml2 made well-formed
+  // (the same length and lines), and said.
+  const SanitizedXml lenient = SanitizeForGate(text);
+  for (const ToleratedSpot& spot : lenient.spots) {
+    const SourceLocation at{path, spot.line, ""};
+    std::string message(Describe(spot.kind));
+    if (limits.lenient) {
+      diags->Warning(CodeOf(spot.kind), at, message + "; tolerated");
+    } else {
+      diags->Error(CodeOf(spot.kind), at, std::move(message));
+    }
+  }
+  const std::string_view gate_text =
+      lenient.spots.empty() ? text : std::string_view(lenient.text);
+  {
+    // Text in UTF-16 or UTF-32 is scanned without its NUL bytes.
+    std::string narrow;
+    std::string_view scanned = gate_text;
+    if (scanned.substr(0, 4).find('\0') != std::string_view::npos) {
+      narrow.reserve(scanned.size());
+      for (char c : scanned) {
+        if (c != '\0') narrow += c;
+      }
+      scanned = narrow;
+    }
+    const size_t wide = AttributesOverLimit(scanned, limits.max_attributes);
+    if (wide != std::string_view::npos) {
+      const int line =
+          1 + static_cast<int>(std::count(
+                  scanned.begin(),
+                  scanned.begin() + static_cast<std::ptrdiff_t>(wide), '\n'));
+      diags->Error(Code::kInputLimitExceeded, {path, line, ""},
+                   "an element has more than " +
+                       std::to_string(limits.max_attributes) +
+                       " attributes (attributes; `--limit attributes=N` "
+                       "sets it, docs/limits.md); nothing is read past it");
+      return false;
+    }
+  }
+  if (!Libxml2Accepts(gate_text, path, diags, limits)) return false;
+  return limits.lenient || lenient.spots.empty();
+}
+
+bool PassesGate(std::string_view text, const std::string& path,
+                Diagnostics* diags, const XmlLimits& limits) {
+  return IsPlainXml(text, limits) ||
+         CheckWithLibxml2(text, path, diags, limits);
+}
+
+}  // namespace sdfconv

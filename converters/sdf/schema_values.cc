@@ -137,13 +137,13 @@ std::optional<std::string> ValueProblem(ValueType type, std::string_view text,
       if (IsTime(text)) return std::nullopt;
       break;
     case ValueType::kVector2d:
-      if (ParseDoubles(text, 2)) return std::nullopt;
+      if (AreDoubles(text, 2)) return std::nullopt;
       break;
     case ValueType::kVector3:
-      if (ParseDoubles(text, 3)) return std::nullopt;
+      if (AreDoubles(text, 3)) return std::nullopt;
       break;
     case ValueType::kPose:
-      if (ParseDoubles(text, 6)) return std::nullopt;
+      if (AreDoubles(text, 6)) return std::nullopt;
       break;
     case ValueType::kColor:
       return ColorProblem(text);
@@ -157,7 +157,7 @@ std::optional<std::string> QuaternionPoseProblem(std::string_view text,
     if (required) return "is empty, and a value is required";
     return std::nullopt;  // the default
   }
-  if (ParseDoubles(text, 7)) return std::nullopt;
+  if (AreDoubles(text, 7)) return std::nullopt;
   return "expected 7 numbers (x y z qx qy qz qw)";
 }
 

@@ -29,7 +29,7 @@ std::optional<std::string> ValueOf(const GazeboContext& ctx,
   if (kind == Kind::kBool) return GazeboTrue(setting) ? "true" : "false";
   const bool ok = kind == Kind::kNumber    ? ParseDouble(value).has_value()
                   : kind == Kind::kInteger ? ParseInteger(value).has_value()
-                                           : ParseDoubles(value, 3).has_value();
+                                           : AreDoubles(value, 3);
   if (ok) return value;
   const char* wanted = kind == Kind::kNumber    ? "a number"
                        : kind == Kind::kInteger ? "an integer"

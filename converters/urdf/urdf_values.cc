@@ -58,7 +58,7 @@ std::string OriginText(XmlElement origin) {
 
 std::string OriginText(XmlElement origin, const urdf::Pose& parsed) {
   std::string text = OriginText(origin);
-  if (text.empty() || ParseDoubles(text, 6)) return text;
+  if (text.empty() || AreDoubles(text, 6)) return text;
   double roll, pitch, yaw;
   parsed.rotation.getRPY(roll, pitch, yaw);
   const urdf::Vector3& p = parsed.position;

@@ -28,6 +28,50 @@ std::optional<double> ParseToken(std::string_view token) {
   return value;
 }
 
+// Whether ParseToken reads `token`, told from its characters alone when
+// it is plain decimal without an exponent ([+|-]digits[.digits], a digit
+// on either side of the point at least) of at most 300 characters: such a
+// number is 0 or lies between 1e-300 and 1e300, so it is finite and no
+// double is out of its range. Anything else is converted.
+bool IsNumberToken(std::string_view token) {
+  constexpr size_t kPlainLength = 300;
+  size_t i = 0;
+  if (!token.empty() && (token[0] == '-' || token[0] == '+')) i = 1;
+  size_t digits = 0;
+  bool point = false;
+  bool plain = token.size() <= kPlainLength;
+  for (; plain && i < token.size(); ++i) {
+    const char c = token[i];
+    if (c >= '0' && c <= '9') {
+      ++digits;
+    } else if (c == '.' && !point) {
+      point = true;
+    } else {
+      plain = false;
+    }
+  }
+  if (plain && digits > 0) return true;
+  return ParseToken(token).has_value();
+}
+
+// Calls `take` on each whitespace-separated token of `text`; true when
+// there are exactly `count` tokens and `take` returned true for each.
+template <typename Take>
+bool ForEachToken(std::string_view text, size_t count, Take take) {
+  size_t found = 0;
+  size_t i = 0;
+  while (true) {
+    while (i < text.size() && IsXmlSpace(text[i])) ++i;
+    if (i == text.size()) break;
+    size_t j = i;
+    while (j < text.size() && !IsXmlSpace(text[j])) ++j;
+    if (found == count || !take(text.substr(i, j - i))) return false;
+    ++found;
+    i = j;
+  }
+  return found == count;
+}
+
 }  // namespace
 
 bool IsXmlSpace(char c) {
@@ -72,20 +116,17 @@ std::optional<std::vector<double>> ParseDoubles(std::string_view text,
                                                 size_t count) {
   std::vector<double> values;
   values.reserve(count);
-  size_t i = 0;
-  while (true) {
-    while (i < text.size() && IsXmlSpace(text[i])) ++i;
-    if (i == text.size()) break;
-    size_t j = i;
-    while (j < text.size() && !IsXmlSpace(text[j])) ++j;
-    if (values.size() == count) return std::nullopt;  // too many
-    const std::optional<double> value = ParseToken(text.substr(i, j - i));
-    if (!value) return std::nullopt;
-    values.push_back(*value);
-    i = j;
-  }
-  if (values.size() != count) return std::nullopt;
+  const bool read = ForEachToken(text, count, [&](std::string_view token) {
+    const std::optional<double> value = ParseToken(token);
+    if (value) values.push_back(*value);
+    return value.has_value();
+  });
+  if (!read) return std::nullopt;
   return values;
+}
+
+bool AreDoubles(std::string_view text, size_t count) {
+  return ForEachToken(text, count, IsNumberToken);
 }
 
 std::optional<long long> ParseInteger(std::string_view text) {

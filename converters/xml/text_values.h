@@ -46,6 +46,11 @@ namespace sdfconv {
 [[nodiscard]] std::optional<std::vector<double>> ParseDoubles(
     std::string_view text, size_t count);
 
+// Whether ParseDoubles(text, count) would read the text, decided without
+// converting the numbers where that is safe (for the checks that only
+// validate).
+[[nodiscard]] bool AreDoubles(std::string_view text, size_t count);
+
 // One integer: an optional sign and decimal digits, surrounding whitespace
 // allowed; nothing that does not fit 64 bits ("1.5", "1e3", "0x10" are not
 // integers).

@@ -53,6 +53,38 @@ TEST(TextValuesTest, ParseDoubles) {
   EXPECT_EQ(ParseDoubles("1,2,3", 3), std::nullopt);
 }
 
+// AreDoubles answers as ParseDoubles does, whether it converts or not:
+// every text of up to five characters from those that matter to numbers,
+// and long plain numbers around the length where it starts converting.
+TEST(TextValuesTest, AreDoublesAgreesWithParseDoubles) {
+  const std::string alphabet = "019.-+eE xni";
+  std::vector<std::string> texts = {""};
+  for (size_t length = 1; length <= 5; ++length) {
+    const size_t before = texts.size();
+    for (size_t k = 0; k < before; ++k) {
+      if (texts[k].size() != length - 1) continue;
+      for (char c : alphabet) texts.push_back(texts[k] + c);
+    }
+  }
+  for (const int zeros : {0, 290, 298, 299, 300, 301, 320, 400}) {
+    texts.push_back("1" + std::string(zeros, '0'));
+    texts.push_back("0." + std::string(zeros, '0') + "1");
+    texts.push_back("-" + std::string(zeros, '9') + ".5");
+  }
+  texts.push_back("1e308 1e309");
+  texts.push_back("1e-400");
+  int accepted = 0;
+  for (const std::string& text : texts) {
+    for (size_t count = 0; count <= 2; ++count) {
+      const bool parsed = ParseDoubles(text, count).has_value();
+      ASSERT_EQ(AreDoubles(text, count), parsed)
+          << "'" << text << "', " << count;
+      accepted += parsed;
+    }
+  }
+  EXPECT_GT(accepted, 1000);
+}
+
 TEST(TextValuesTest, LocaleIndependent) {
   // A locale with a decimal comma, if the machine has one.
   if (std::setlocale(LC_ALL, "de_DE.UTF-8") == nullptr) {

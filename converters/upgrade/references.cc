@@ -2,7 +2,6 @@
 
 #include <optional>
 
-#include "converters/upgrade/sdf_region.h"
 #include "converters/xml/text_values.h"
 #include "core/scope.h"
 
@@ -342,7 +341,8 @@ NodeId EvaluationScope(const XmlTree& tree, const TreeIndex& index,
 }
 
 std::deque<RefSite> CaptureReferences(const XmlTree& tree,
-                                       const InputMeaning& in, int version) {
+                                      const SdfRegion& region,
+                                      const InputMeaning& in, int version) {
   const bool legacy = version < VersionNumber(1, 7);
   const Capture capture(tree, in);
   const auto is_scope = [&](NodeId n) {
@@ -365,7 +365,7 @@ std::deque<RefSite> CaptureReferences(const XmlTree& tree,
     site.target = capture.Resolve(site, SiteText(tree, site));
     sites.push_back(std::move(site));
   };
-  for (NodeId id : SdfRegion(tree).Elements()) {
+  for (NodeId id : region.Elements()) {
     const std::string_view tag = tree.Tag(id);
     const NodeId parent = tree.ParentElement(id);
     if (parent == kNoNode) continue;

@@ -33,6 +33,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "converters/upgrade/sdf_region.h"
 #include "converters/upgrade/tree_index.h"
 #include "converters/upgrade/verify.h"
 #include "converters/xml/xml_tree.h"
@@ -119,12 +120,13 @@ class InputMeaning {
   std::vector<ElementId> element_of_;  // by node of the input tree
 };
 
-// Every reference in the SDFormat region of `tree` (the input), with what
-// the input names by it. Unresolvable references get Target::None() and are
-// never rewritten.
+// Every reference in `region`, the SDFormat region of `tree` (the input),
+// with what the input names by it. Unresolvable references get
+// Target::None() and are never rewritten.
 [[nodiscard]] std::deque<RefSite> CaptureReferences(const XmlTree& tree,
-                                                     const InputMeaning& in,
-                                                     int version);
+                                                    const SdfRegion& region,
+                                                    const InputMeaning& in,
+                                                    int version);
 
 // The scope node a reference is looked up in (model/world), or kNoNode: a
 // pose's is that of the element it places (for a nested model, the model

@@ -120,8 +120,9 @@ UpgradeResult UpgradeParsed(std::string_view input, XmlTree* tree,
     if (!IsToleranceCode(d.code)) result.diagnostics.Add(d);
   }
   // An encoding iconv does not give back byte for byte (UTF-8, ISO-8859-1,
-  // UTF-16 with or without a byte order mark all come back whole).
-  if (tree->SerializeAsRead() != input) {
+  // UTF-16 with or without a byte order mark all come back whole). A tree
+  // read as it is serialises to its input: Parse checks it.
+  if (tree->transcoded() && tree->SerializeAsRead() != input) {
     result.diagnostics.Error(
         Code::kXmlSyntaxError, {path, 1, ""},
         "the file is in " + tree->encoding() +
@@ -161,7 +162,8 @@ UpgradeResult UpgradeParsed(std::string_view input, XmlTree* tree,
   }
   const upgrade::InputMeaning meaning(reading);
   Context ctx(&*tree, *version, &meaning, &result.diagnostics);
-  ctx.refs = upgrade::CaptureReferences(*tree, meaning, *version);
+  ctx.refs =
+      upgrade::CaptureReferences(*tree, *ctx.Region(), meaning, *version);
   ctx.SetInputParents(ctx.RegionElements());
   RunRules(ctx);
   // The rules' last index when the last rules changed nothing.

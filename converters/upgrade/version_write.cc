@@ -124,8 +124,8 @@ bool RunStep(int from, int to, void (*rules)(StepContext&),
   const upgrade::InputMeaning meaning(reading);
   Diagnostics found;  // this step's
   StepContext ctx(tree, from, to, &meaning, &found, &options);
-  ctx.refs = upgrade::CaptureReferences(*tree, meaning, from);
-  ctx.SetInputParents(upgrade::SdfRegion(*tree).Elements());
+  ctx.refs = upgrade::CaptureReferences(*tree, *ctx.Region(), meaning, from);
+  ctx.SetInputParents(ctx.RegionElements());
   rules(ctx);
   const std::string to_name = upgrade::VersionName(to);
   const upgrade::TreeIndex out_index(*tree, to_name);

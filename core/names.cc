@@ -8,10 +8,11 @@
 //  - before 1.7 only "sibling elements of the same type must have unique
 //    names", and no name is reserved: a link may be called `world` (000
 //    "Element naming rules in SDFormat 1.4").
+#include <cstdint>
 #include <functional>
 #include <string_view>
-#include <unordered_map>
 
+#include "core/id_table.h"
 #include "core/phases.h"
 
 namespace sdfconv::internal {
@@ -49,23 +50,6 @@ void CheckOneName(PhaseContext& ctx, ElementId id) {
   }
 }
 
-// What must differ between two siblings: the name, and before 1.7 the type
-// (the XML tag) as well.
-struct SiblingKey {
-  std::string_view tag;
-  std::string_view name;
-  bool operator==(const SiblingKey& o) const {
-    return tag == o.tag && name == o.name;
-  }
-};
-
-struct SiblingKeyHash {
-  size_t operator()(const SiblingKey& k) const {
-    const std::hash<std::string_view> h;
-    return h(k.name) * 31 + h(k.tag);
-  }
-};
-
 }  // namespace
 
 void CheckNames(PhaseContext& ctx) {
@@ -74,10 +58,11 @@ void CheckNames(PhaseContext& ctx) {
        ++parent) {
     const Element& p = doc.at(parent);
     if (p.children.empty()) continue;
-    // A map per parent, sized to its children: clearing one map instead
-    // would cost every parent the buckets of the largest (quadratic).
-    std::unordered_map<SiblingKey, ElementId, SiblingKeyHash> seen;
-    seen.reserve(p.children.size());
+    // A table per parent, sized to its children: clearing one table
+    // instead would cost every parent the slots of the largest
+    // (quadratic). What must differ between two siblings: the name, and
+    // before 1.7 the type (the XML tag) as well.
+    IdTable seen(p.children.size());
     const bool per_type = !ctx.AtLeast(parent, 1, 7);
     for (ElementId id : p.children) {
       const Element& e = doc.at(id);
@@ -86,21 +71,26 @@ void CheckNames(PhaseContext& ctx) {
       // Plugins are addressed by filename, not name: several may share
       // one (libsdformat accepts this too).
       if (e.name.empty() || e.tag == "plugin") continue;
-      const SiblingKey key{per_type ? std::string_view(e.tag) : "", e.name};
-      auto [it, inserted] = seen.emplace(key, id);
-      if (inserted) continue;
-      const Element& first = doc.at(it->second);
+      const uint64_t hash =
+          HashName(0, e.name) ^
+          (per_type ? std::hash<std::string_view>()(e.tag) : 0);
+      const ElementId earlier = seen.Insert(hash, id, [&](ElementId c) {
+        return doc.at(c).name == e.name &&
+               (!per_type || doc.at(c).tag == e.tag);
+      });
+      if (earlier == id) continue;
+      const Element& first = doc.at(earlier);
       Diagnostic d;
       d.code = Code::kDuplicateName;
       d.source = PlacementSource(e);
       d.related.push_back(PlacementSource(first));
-      d.message = ctx.Quote(id) + " has the same name as its sibling " +
-                  ctx.Quote(it->second) +
-                  (PlacementSource(first).line > 0
-                       ? " (line " +
-                             std::to_string(PlacementSource(first).line) + ")"
-                       : std::string()) +
-                  " in " + ctx.Quote(parent);
+      d.message =
+          ctx.Quote(id) + " has the same name as its sibling " +
+          ctx.Quote(earlier) +
+          (PlacementSource(first).line > 0
+               ? " (line " + std::to_string(PlacementSource(first).line) + ")"
+               : std::string()) +
+          " in " + ctx.Quote(parent);
       ctx.diags.Add(std::move(d));
     }
   }

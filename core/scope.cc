@@ -21,8 +21,7 @@ bool IsScope(const Document& doc, ElementId id) {
   return k == ElementKind::kModel || k == ElementKind::kWorld;
 }
 
-ScopeIndex::ScopeIndex(const Document& doc) : doc_(doc) {
-  names_.reserve(doc.size());
+ScopeIndex::ScopeIndex(const Document& doc) : doc_(doc), names_(doc.size()) {
   // One pass per kind, in order of preference, so that the first element
   // entered under a name is the preferred one.
   for (const ElementKind kind : kPreference) {
@@ -32,18 +31,23 @@ ScopeIndex::ScopeIndex(const Document& doc) : doc_(doc) {
           !IsScope(doc, e.parent)) {
         continue;
       }
-      auto [it, inserted] = names_.emplace(ScopedName{e.parent, e.name}, id);
-      if (!inserted) same_name_[it->second].push_back(id);
+      const ElementId first =
+          names_.Insert(HashName(e.parent, e.name), id, [&](ElementId c) {
+            return doc.at(c).parent == e.parent && doc.at(c).name == e.name;
+          });
+      if (first != id) same_name_[first].push_back(id);
     }
   }
 }
 
 ElementId ScopeIndex::Child(ElementId scope, std::string_view name,
                             std::optional<ElementKind> kind) const {
-  auto it = names_.find(ScopedName{scope, name});
-  if (it == names_.end()) return kNoElement;
-  if (!kind || doc_.at(it->second).kind == *kind) return it->second;
-  auto others = same_name_.find(it->second);
+  const ElementId first = names_.Find(HashName(scope, name), [&](ElementId c) {
+    return doc_.at(c).parent == scope && doc_.at(c).name == name;
+  });
+  if (first == kNoElement) return kNoElement;
+  if (!kind || doc_.at(first).kind == *kind) return first;
+  auto others = same_name_.find(first);
   if (others == same_name_.end()) return kNoElement;
   for (ElementId id : others->second) {
     if (doc_.at(id).kind == *kind) return id;

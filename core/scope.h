@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "core/document.h"
+#include "core/id_table.h"
 
 namespace sdfconv {
 
@@ -74,26 +75,10 @@ class ScopeIndex {
   [[nodiscard]] ElementId Child(ElementId scope, std::string_view name,
                                 std::optional<ElementKind> kind) const;
 
-  // A name among the children of a scope.
-  struct ScopedName {
-    ElementId scope;
-    std::string_view name;
-    bool operator==(const ScopedName& o) const {
-      return scope == o.scope && name == o.name;
-    }
-  };
-  struct ScopedNameHash {
-    size_t operator()(const ScopedName& k) const {
-      return std::hash<std::string_view>()(k.name) ^
-             (static_cast<size_t>(k.scope) * 0x9e3779b97f4a7c15ULL);
-    }
-  };
-
   const Document& doc_;
-  // The preferred frame-defining child of each name in each scope: one
-  // table for the whole document (not one per element, which cost an empty
-  // table for every link and frame).
-  std::unordered_map<ScopedName, ElementId, ScopedNameHash> names_;
+  // The preferred frame-defining child of each name in each scope, found
+  // by HashName(scope, name): one flat table for the whole document.
+  IdTable names_;
   // The other siblings sharing a preferred child's name (different kinds
   // before 1.7, or duplicates), by the preferred child's id, in order of
   // preference then of the document.

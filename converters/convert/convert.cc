@@ -62,9 +62,10 @@ std::optional<std::string> WithinOutputLimit(std::optional<std::string> text,
 
 std::optional<CheckedRead> ReadConvertible(const std::string& path,
                                            const ReadOptions& options,
-                                           Diagnostics* diags) {
+                                           Diagnostics* diags,
+                                           KeepSources keep) {
   Diagnostics read_diags;
-  CheckedRead read = ReadChecked(path, options, &read_diags);
+  CheckedRead read = ReadChecked(path, options, &read_diags, keep);
   const bool sound = KeepValuesAsWritten(read_diags, diags);
   if (!read.doc || !sound) return std::nullopt;
   return read;
@@ -74,9 +75,10 @@ std::optional<std::string> ConvertToFlat(const std::string& path,
                                          const ReadOptions& read,
                                          FlatFormat format,
                                          Diagnostics* diags) {
-  std::optional<CheckedRead> in = ReadConvertible(path, read, diags);
+  // Flat output needs no XML: the trees are freed once read.
+  std::optional<CheckedRead> in =
+      ReadConvertible(path, read, diags, KeepSources::kNo);
   if (!in) return std::nullopt;
-  in->sources = XmlSources();  // flat output needs no XML: free it first
   const ActivityScope activity("resolving poses");
   const Resolution resolution = ResolveAll(*in->doc, in->graph);
   if (!CheckFinite(*in->doc, resolution, diags)) return std::nullopt;

@@ -58,7 +58,8 @@ enum class KeepSources { kYes, kNo };
 // written: ..." with its code; nothing when any other error remains (the
 // structure is not sound). docs/errors_policy.md.
 [[nodiscard]] std::optional<CheckedRead> ReadConvertible(
-    const std::string& path, const ReadOptions& options, Diagnostics* diags);
+    const std::string& path, const ReadOptions& options, Diagnostics* diags,
+    KeepSources keep = KeepSources::kYes);
 
 // `text`, an output made from `path`; nothing, with OUTPUT_LIMIT_EXCEEDED
 // in `diags`, when it is longer than `limits.output_bytes`. Every output

@@ -2,11 +2,49 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <system_error>
 
 namespace sdfconv {
 namespace {
+
+// A plain decimal token ([-]digits[.digits], a digit at least) by
+// Clinger's fast path, or nothing for any other. When its digits without
+// the point make an integer m <= 2^53 and k <= 22 of them follow the
+// point, m and 10^k are exact doubles and the one division m / 10^k is
+// rounded correctly: the double std::from_chars gives.
+std::optional<double> PlainDecimal(std::string_view token) {
+  static constexpr double kPowersOfTen[] = {
+      1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+      1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  constexpr uint64_t kExact = uint64_t{1} << 53;
+  size_t i = 0;
+  const bool negative = !token.empty() && token[0] == '-';
+  if (negative) i = 1;
+  uint64_t m = 0;
+  int significant = 0;  // digits in m, leading zeros left out
+  size_t after_point = 0;
+  bool point = false;
+  bool digit = false;
+  for (; i < token.size(); ++i) {
+    const char c = token[i];
+    if (c >= '0' && c <= '9') {
+      digit = true;
+      if (point) ++after_point;
+      if (m == 0 && c == '0') continue;
+      if (++significant > 16) return std::nullopt;  // m < 10^16: no overflow
+      m = m * 10 + static_cast<uint64_t>(c - '0');
+    } else if (c == '.' && !point) {
+      point = true;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!digit || m > kExact || after_point > 22) return std::nullopt;
+  const double value = static_cast<double>(m) / kPowersOfTen[after_point];
+  return negative ? -value : value;
+}
 
 // One token (no whitespace inside) as a finite double.
 std::optional<double> ParseToken(std::string_view token) {
@@ -18,6 +56,7 @@ std::optional<double> ParseToken(std::string_view token) {
     }
   }
   if (token.empty()) return std::nullopt;
+  if (const std::optional<double> plain = PlainDecimal(token)) return plain;
   double value = 0.0;
   const char* end = token.data() + token.size();
   const auto [ptr, ec] =

@@ -1,11 +1,16 @@
 #include "converters/xml/text_values.h"
 
-#include <clocale>
-#include <limits>
-#include <string>
-#include <vector>
-
 #include <gtest/gtest.h>
+
+#include <charconv>
+#include <clocale>
+#include <cstring>
+#include <limits>
+#include <optional>
+#include <random>
+#include <string>
+#include <system_error>
+#include <vector>
 
 namespace sdfconv {
 namespace {
@@ -83,6 +88,55 @@ TEST(TextValuesTest, AreDoublesAgreesWithParseDoubles) {
     }
   }
   EXPECT_GT(accepted, 1000);
+}
+
+// The plain decimals read without std::from_chars give its double, bit for
+// bit: random decimals of every length around the fast path's bounds (16
+// significant digits, 2^53, 22 digits after the point), signs and zeros.
+TEST(TextValuesTest, PlainDecimalsReadAsFromChars) {
+  std::mt19937_64 random(11);
+  auto digits = [&](size_t n) {
+    std::string out;
+    for (size_t i = 0; i < n; ++i)
+      out += static_cast<char>('0' + random() % 10);
+    return out;
+  };
+  std::vector<std::string> tokens = {"0",
+                                     "-0",
+                                     "0.0",
+                                     "-0.0",
+                                     "1.",
+                                     ".5",
+                                     "-.5",
+                                     "007",
+                                     "9007199254740992",
+                                     "9007199254740993",
+                                     "0.1",
+                                     "0.3",
+                                     "123456789012345678901234567890"};
+  for (int n = 0; n < 200000; ++n) {
+    const size_t before = random() % 20;
+    const size_t after = random() % 26;
+    std::string token = (random() % 3 == 0 ? "-" : "") + digits(before);
+    if (after > 0 || random() % 2 == 0) token += "." + digits(after);
+    tokens.push_back(token);
+  }
+  int read = 0;
+  for (const std::string& token : tokens) {
+    double expected = 0.0;
+    const auto [end, ec] =
+        std::from_chars(token.data(), token.data() + token.size(), expected);
+    const std::optional<double> value = ParseDouble(token);
+    if (ec != std::errc() || end != token.data() + token.size()) {
+      EXPECT_EQ(value, std::nullopt) << token;
+      continue;
+    }
+    ASSERT_TRUE(value.has_value()) << token;
+    ASSERT_EQ(std::memcmp(&*value, &expected, sizeof(double)), 0)
+        << token << ": " << *value << " against " << expected;
+    ++read;
+  }
+  EXPECT_GT(read, 150000);
 }
 
 TEST(TextValuesTest, LocaleIndependent) {

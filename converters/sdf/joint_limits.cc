@@ -25,7 +25,8 @@ std::optional<double> NumberAt(XmlElement parent, std::string_view tag) {
   if (!parent) return std::nullopt;
   XmlElement element = FirstChildElement(parent, tag);
   if (!element) return std::nullopt;
-  return ParseReal(Text(element));
+  std::string scratch;
+  return ParseReal(Text(element, &scratch));
 }
 
 }  // namespace

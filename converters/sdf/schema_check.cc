@@ -78,36 +78,33 @@ class SchemaChecker {
 
  private:
   void CheckAttributes(XmlElement node, const SchemaElement& definition) {
-    const std::vector<XmlAttribute> written = Attributes(node);
-    for (const XmlAttribute& a : written) {
-      if (a.namespaced) continue;  // custom: free
-      const SchemaAttribute* known = FindAttribute(schema_, definition, a.name);
+    xml_.ForEachAttribute(node.id(), [&](std::string_view name,
+                                         std::string_view value,
+                                         bool namespaced) {
+      if (namespaced) return;  // custom: free
+      const SchemaAttribute* known = FindAttribute(schema_, definition, name);
       if (known == nullptr) {
         diags_.Warning(Code::kAttributeInvalid, Locate(node),
-                       "@" + a.name + " of " + DescribeElement(node) +
+                       "@" + std::string(name) + " of " +
+                           DescribeElement(node) +
                            " is not an attribute of SDFormat " +
                            schema_.version + "; it is ignored");
-        continue;
+        return;
       }
       // An empty name is the names phase's to report (file comment).
-      const bool required = known->required && a.name != "name";
-      if (const auto why = ValueProblem(known->type, a.value, required,
+      const bool required = known->required && name != "name";
+      if (const auto why = ValueProblem(known->type, value, required,
                                         known->min, known->max)) {
         diags_.Error(Code::kAttributeInvalid, Locate(node),
-                     "@" + a.name + "=" + Quote(a.value) + " of " +
+                     "@" + std::string(name) + "=" + Quote(value) + " of " +
                          DescribeElement(node) + " is not a valid " +
-                         std::string(ValueTypeName(known->type)) + ": " +
-                         *why);
+                         std::string(ValueTypeName(known->type)) + ": " + *why);
       }
-    }
+    });
     for (uint32_t i = 0; i < definition.attribute_count; ++i) {
       const SchemaAttribute& a =
           schema_.attributes[definition.first_attribute + i];
-      if (!a.required) continue;
-      const bool present =
-          std::any_of(written.begin(), written.end(),
-                      [&a](const XmlAttribute& w) { return w.name == a.name; });
-      if (!present) {
+      if (a.required && !xml_.HasAttribute(node.id(), a.name)) {
         diags_.Error(Code::kAttributeMissing, Locate(node),
                      DescribeElement(node) + " has no " + a.name +
                          " attribute (required in SDFormat " +
@@ -119,7 +116,8 @@ class SchemaChecker {
   void CheckValue(XmlElement node, const SchemaElement& definition,
                   bool needed) {
     if (definition.type == ValueType::kNone) return;
-    const std::string text = Text(node);
+    std::string scratch;
+    const std::string_view text = Text(node, &scratch);
     if (needed && TrimWhitespace(text) == kNoDefault) {
       // libsdformat reads the placeholder as no value at all.
       diags_.Error(Code::kValueInvalid, Locate(node),
@@ -154,7 +152,7 @@ class SchemaChecker {
   // pose is seven numbers there too, and the rest is the reader's to say.
   // True when it has checked the value (any format but Euler angles).
   bool CheckRotationFormat(XmlElement node, const SchemaElement& definition,
-                           const std::string& text, bool required) {
+                           std::string_view text, bool required) {
     const std::optional<std::string> format =
         Attribute(node, "rotation_format");
     if (!format) return false;

@@ -384,7 +384,8 @@ std::string Reader::ReadJointLink(XmlElement joint, std::string_view tag,
     return "";
   }
   *at = Locate(element);
-  return std::string(TrimWhitespace(Text(element)));
+  std::string scratch;
+  return std::string(TrimWhitespace(Text(element, &scratch)));
 }
 
 JointAxis Reader::ReadAxis(XmlElement axis) {
@@ -553,7 +554,7 @@ PoseSpec Reader::ReadPoseOf(XmlElement owner,
          {std::pair<std::string_view, const Feature&>{"frame",
                                                       dialect_.pose_frame},
           {"relative_to", dialect_.pose_relative_to}}) {
-      if (!Attribute(pose, name)) continue;
+      if (!HasAttribute(pose, name)) continue;
       const auto what = [&, name = name] {
         return "@" + std::string(name) + " of " + DescribeWithOwner(pose);
       };
@@ -573,7 +574,7 @@ PoseSpec Reader::ReadPoseOf(XmlElement owner,
         dialect_.pose_rotation.support != Support::kIgnored;
     if (dialect_.pose_rotation.support == Support::kLater) {
       for (const char* name : {"rotation_format", "degrees"}) {
-        if (Attribute(pose, name)) {
+        if (HasAttribute(pose, name)) {
           (void)Reads(dialect_.pose_rotation, pose, [&] {
             return "@" + std::string(name) + " of " + DescribeWithOwner(pose);
           });
@@ -605,7 +606,7 @@ std::string Reader::AttributeIfRead(XmlElement node, std::string_view name,
 // A warning if `node` has the attribute `name`, which the file's version
 // does not define.
 void Reader::WarnIgnoredAttribute(XmlElement node, std::string_view name) {
-  if (!Attribute(node, name)) return;
+  if (!HasAttribute(node, name)) return;
   diags_->Warning(Code::kAttributeInvalid, Locate(node),
                   "@" + std::string(name) + " of " + DescribeWithOwner(node) +
                       " is not an attribute of SDFormat " + doc_.version +

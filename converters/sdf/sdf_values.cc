@@ -65,7 +65,7 @@ PoseSpec ReadPose(XmlElement pose, Diagnostics* diags,
   const std::optional<std::string> degrees = Attribute(pose, "degrees");
   if (!rules.rotation_attributes) {
     for (const char* attribute : {"degrees", "rotation_format"}) {
-      if (Attribute(pose, attribute)) {
+      if (HasAttribute(pose, attribute)) {
         diags->Warning(Code::kAttributeInvalid, spec.source,
                        std::string("@") + attribute + " of " + where() +
                            " is an SDFormat 1.9 attribute; it is ignored");
@@ -81,7 +81,8 @@ PoseSpec ReadPose(XmlElement pose, Diagnostics* diags,
     form = read.form;
   }
   if (!form_ok) return spec;
-  const std::string text = Text(pose);
+  std::string scratch;
+  const std::string_view text = Text(pose, &scratch);
   const ParsedPose parsed = ParsePoseText(text, form);  // <pose/>: identity
   if (!parsed.X) {
     diags->Error(Code::kPoseInvalid, spec.source,
@@ -98,7 +99,8 @@ PoseSpec ReadPose(XmlElement pose, Diagnostics* diags,
 }
 
 bool ReadBool(XmlElement element, bool fallback, Diagnostics* diags) {
-  const std::string text = Text(element);
+  std::string scratch;
+  const std::string_view text = Text(element, &scratch);
   if (const std::optional<bool> value = ParseBool(text)) return *value;
   diags->Error(Code::kValueInvalid, Locate(element),
                DescribeWithOwner(element) + " is " + Quote(text) +
@@ -108,7 +110,8 @@ bool ReadBool(XmlElement element, bool fallback, Diagnostics* diags) {
 
 double ReadDouble(XmlElement element, double fallback,
                   Diagnostics* diags) {
-  const std::string text = Text(element);
+  std::string scratch;
+  const std::string_view text = Text(element, &scratch);
   if (const std::optional<double> value = ParseDouble(text)) return *value;
   diags->Error(Code::kValueInvalid, Locate(element),
                DescribeWithOwner(element) + " is " + Quote(text) +
@@ -119,7 +122,8 @@ double ReadDouble(XmlElement element, double fallback,
 Eigen::Vector3d ReadVector3(XmlElement element,
                             const Eigen::Vector3d& fallback,
                             Diagnostics* diags) {
-  const std::string text = Text(element);
+  std::string scratch;
+  const std::string_view text = Text(element, &scratch);
   if (const std::optional<std::vector<double>> v = ParseDoubles(text, 3)) {
     return Eigen::Vector3d((*v)[0], (*v)[1], (*v)[2]);
   }

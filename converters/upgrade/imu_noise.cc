@@ -41,7 +41,7 @@ template <typename Known>
 void MoveLeftovers(XmlTree& tree, NodeId from, NodeId to, NodeId before,
                    Known known) {
   if (from == kNoNode) return;
-  const std::vector<NodeId> kids = tree.ChildNodes(from);
+  const std::vector<NodeId> kids = tree.ChildNodes(from).ToVector();
   for (NodeId c : kids) {
     const XmlNode& n = tree.at(c);
     const bool keep = n.type == XmlNodeType::kComment ||

@@ -54,7 +54,7 @@ void MoveLinkFirst(XmlTree& tree, NodeId model, NodeId link) {
   const NodeId first = tree.FirstChild(model, "link");
   if (first == link || first == kNoNode) return;
   std::vector<NodeId> moved = {link};
-  const std::vector<NodeId>& kids = tree.ChildNodes(model);
+  const XmlList<NodeId>& kids = tree.ChildNodes(model);
   const auto at = std::find(kids.begin(), kids.end(), link);
   for (auto it = at; it != kids.begin();) {
     --it;
@@ -232,7 +232,7 @@ bool FlattenOne(StepContext& ctx, NodeId nested) {
     ok = false;
   }
   if (!ok) return false;
-  const std::vector<NodeId> kids = tree.ChildNodes(nested);
+  const std::vector<NodeId> kids = tree.ChildNodes(nested).ToVector();
   for (NodeId c : kids) {
     // The type, not a reference: the edits below add nodes.
     const XmlNodeType type = tree.at(c).type;

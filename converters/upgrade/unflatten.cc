@@ -176,7 +176,7 @@ NodeId Nest(Context& ctx, NodeId scope, const Group& g) {
         pose != kNoNode) {
       MoveInto(tree, model, pose);
     }
-    for (NodeId c : std::vector<NodeId>(tree.ChildNodes(g.model_frame))) {
+    for (NodeId c : tree.ChildNodes(g.model_frame).ToVector()) {
       if (tree.at(c).type == XmlNodeType::kComment) MoveInto(tree, model, c);
     }
     const RefSite* attached = ctx.Site(g.model_frame, RefKind::kAttachedTo);

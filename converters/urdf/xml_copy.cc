@@ -6,10 +6,6 @@
 namespace sdfconv {
 namespace {
 
-bool IsDeclaration(std::string_view name) {
-  return name == "xmlns" || name.rfind("xmlns:", 0) == 0;
-}
-
 // Records the prefix of the qualified name `name` used at `at` with the URI
 // it is declared with there ("" when it is not declared).
 void Record(XmlElement at, std::string_view name, Namespaces* namespaces) {
@@ -48,7 +44,7 @@ NodeId CopyXml(XmlElement element, XmlTree* tree, NodeId parent,
     const XmlElement at(&from, source);
     Record(at, from.Tag(source), namespaces);
     for (const RawAttribute& a : from.RawAttributes(source)) {
-      if (IsDeclaration(a.name)) {
+      if (IsNamespaceDeclaration(a.name)) {
         tree->RemoveAttribute(copy, a.name);
       } else {
         Record(at, a.name, namespaces);

@@ -133,10 +133,8 @@ void SetPose(XmlTree* copy, NodeId top, const std::string& text) {
 // urdf:name (restore_names) and mapped (joint_names).
 void FixAttributes(XmlElement original, XmlTree* copy, NodeId id,
                    const XmlEmitOptions& options) {
-  for (const RawAttribute& a :
-       std::vector<RawAttribute>(copy->RawAttributes(id))) {
-    if (a.name == "xmlns" || a.name.rfind("xmlns:", 0) == 0 ||
-        InUrdfNs(original, a.name)) {
+  for (const RawAttribute& a : copy->RawAttributes(id).ToVector()) {
+    if (IsNamespaceDeclaration(a.name) || InUrdfNs(original, a.name)) {
       copy->RemoveAttribute(id, a.name);
     }
   }

@@ -4,7 +4,7 @@ namespace sdfconv {
 
 std::vector<XmlElement> ChildElements(XmlElement e) {
   std::vector<XmlElement> out;
-  const std::vector<NodeId>& children = e.tree().ChildNodes(e.id());
+  const XmlList<NodeId>& children = e.tree().ChildNodes(e.id());
   out.reserve(children.size());  // text nodes too: one allocation
   for (NodeId c : children) {
     if (e.tree().IsElement(c)) out.emplace_back(&e.tree(), c);

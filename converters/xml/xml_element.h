@@ -81,6 +81,10 @@ struct XmlElementHash {
   return e.tree().Attribute(e.id(), name);
 }
 
+// Whether the element has the attribute `name` (nothing is decoded).
+[[nodiscard]] inline bool HasAttribute(XmlElement e, std::string_view name) {
+  return e.tree().HasAttribute(e.id(), name);
+}
 // Every attribute in document order (namespace declarations left out).
 [[nodiscard]] inline std::vector<XmlAttribute> Attributes(XmlElement e) {
   return e.tree().Attributes(e.id());
@@ -90,6 +94,10 @@ struct XmlElementHash {
 // child elements), untrimmed.
 [[nodiscard]] inline std::string Text(XmlElement e) {
   return e.tree().Text(e.id());
+}
+// The same, without a copy when it can (XmlTree::Text).
+[[nodiscard]] inline std::string_view Text(XmlElement e, std::string* scratch) {
+  return e.tree().Text(e.id(), scratch);
 }
 
 // The child elements, in document order.

@@ -122,6 +122,30 @@ std::string DecodeXmlAttribute(std::string_view raw) {
   return Decode(raw, true);
 }
 
+namespace {
+
+std::string_view DecodeView(std::string_view raw, bool attribute,
+                            std::string* scratch) {
+  for (const char c : raw) {
+    if (DecodingChanges(c, attribute)) {
+      *scratch = Decode(raw, attribute);
+      return *scratch;
+    }
+  }
+  return raw;
+}
+
+}  // namespace
+
+std::string_view DecodeXmlText(std::string_view raw, std::string* scratch) {
+  return DecodeView(raw, false, scratch);
+}
+
+std::string_view DecodeXmlAttribute(std::string_view raw,
+                                    std::string* scratch) {
+  return DecodeView(raw, true, scratch);
+}
+
 std::string DecodeXmlCData(std::string_view raw) {
   std::string out;
   out.reserve(raw.size());

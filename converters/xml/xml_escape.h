@@ -38,6 +38,14 @@ namespace sdfconv {
 // The value of a raw attribute value (what stands between its quotes).
 [[nodiscard]] std::string DecodeXmlAttribute(std::string_view raw);
 
+// The same values without a copy when decoding changes nothing: `raw`
+// itself, else the decoded value stored in `*scratch` (a view of it). The
+// view lives as long as both `raw` and `*scratch` are unchanged.
+[[nodiscard]] std::string_view DecodeXmlText(std::string_view raw,
+                                             std::string* scratch);
+[[nodiscard]] std::string_view DecodeXmlAttribute(std::string_view raw,
+                                                  std::string* scratch);
+
 // True when decoding raw text (`attribute`: a raw attribute value) may
 // change `c` or what starts at it: a reference, a carriage return, and in
 // an attribute a line break or tab. Text without any is its own value.

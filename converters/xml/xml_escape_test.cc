@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <string_view>
+
 namespace sdfconv {
 namespace {
 
@@ -24,6 +27,25 @@ TEST(XmlEscapeTest, DecodingFollowsXml10) {
   // Beyond Unicode: kept as written.
   EXPECT_EQ(DecodeXmlText("&#x110000;"), "&#x110000;");
   EXPECT_EQ(DecodeXmlText("&#x1F600;"), "\xF0\x9F\x98\x80");
+}
+
+// The copy-free forms give the same values, and a view of the raw text
+// itself exactly when decoding leaves it as it is.
+TEST(XmlEscapeTest, DecodingWithoutACopyGivesTheSameValues) {
+  for (const std::string raw : {"", "plain 1 2 3", "a&amp;b", "a\tb", "a\nb",
+                                "a\r\nb", "&#65;", "x & y", "tab\tonly"}) {
+    std::string scratch;
+    const std::string_view text = DecodeXmlText(raw, &scratch);
+    EXPECT_EQ(text, DecodeXmlText(raw)) << raw;
+    EXPECT_EQ(text.data() == raw.data(),
+              raw.find_first_of("&\r") == std::string::npos)
+        << raw;
+    const std::string_view value = DecodeXmlAttribute(raw, &scratch);
+    EXPECT_EQ(value, DecodeXmlAttribute(raw)) << raw;
+    EXPECT_EQ(value.data() == raw.data(),
+              raw.find_first_of("&\t\n\r") == std::string::npos)
+        << raw;
+  }
 }
 
 }  // namespace

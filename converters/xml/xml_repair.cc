@@ -41,7 +41,7 @@ int XmlTree::RepairDeclarations(Diagnostics* diags) {
   int repairs = 0;
   for (bool again = true; again;) {
     again = false;
-    const std::vector<NodeId> kids = Kids(0);
+    const std::vector<NodeId> kids = Kids(0).ToVector();
     std::string before;  // the raw text of the document before kids[k]
     bool declared = false;  // a declaration stands first
     for (size_t k = 0; k < kids.size() && kids[k] != root_; ++k) {
@@ -152,7 +152,7 @@ int XmlTree::RepairTolerances(NodeId id, Diagnostics* diags) {
         ++repairs;
       }
     }
-    const std::vector<NodeId>& kids = ChildNodes(n);
+    const XmlList<NodeId>& kids = ChildNodes(n);
     for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.push_back(*it);
   }
   return repairs;

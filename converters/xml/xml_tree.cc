@@ -13,10 +13,6 @@
 namespace sdfconv {
 namespace {
 
-bool IsNamespaceDeclaration(std::string_view name) {
-  return name == "xmlns" || name.rfind("xmlns:", 0) == 0;
-}
-
 // Hands `piece` every piece of text of the subtree at `start`, in document
 // order: (node, leaving?) pairs on an explicit stack.
 template <typename Piece>
@@ -133,13 +129,13 @@ bool XmlTree::IsNamespaced(NodeId id) const {
   return Tag(id).find(':') != std::string::npos;
 }
 
-const std::vector<NodeId>& XmlTree::ChildNodes(NodeId id) const {
-  static const std::vector<NodeId> kNone;
+const XmlList<NodeId>& XmlTree::ChildNodes(NodeId id) const {
+  static const XmlList<NodeId> kNone;
   return nodes_[id].parts < 0 ? kNone : Parts(id).children;
 }
 
-const std::vector<RawAttribute>& XmlTree::RawAttributes(NodeId id) const {
-  static const std::vector<RawAttribute> kNone;
+const XmlList<RawAttribute>& XmlTree::RawAttributes(NodeId id) const {
+  static const XmlList<RawAttribute> kNone;
   return nodes_[id].type != XmlNodeType::kElement ? kNone
                                                   : Parts(id).attributes;
 }
@@ -172,7 +168,7 @@ std::vector<XmlAttribute> XmlTree::Attributes(NodeId id) const {
 }
 
 std::string XmlTree::Text(NodeId id) const {
-  const std::vector<NodeId>& children = ChildNodes(id);
+  const XmlList<NodeId>& children = ChildNodes(id);
   if (children.size() == 1 && nodes_[children[0]].type == XmlNodeType::kText) {
     return DecodeXmlText(nodes_[children[0]].raw);  // the usual case
   }
@@ -186,6 +182,16 @@ std::string XmlTree::Text(NodeId id) const {
     }
   }
   return out;
+}
+
+std::string_view XmlTree::Text(NodeId id, std::string* scratch) const {
+  const XmlList<NodeId>& children = ChildNodes(id);
+  if (children.empty()) return {};
+  if (children.size() == 1 && nodes_[children[0]].type == XmlNodeType::kText) {
+    return DecodeXmlText(nodes_[children[0]].raw, scratch);
+  }
+  *scratch = Text(id);
+  return *scratch;
 }
 
 std::vector<NodeId> XmlTree::ChildElements(NodeId id) const {

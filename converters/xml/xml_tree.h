@@ -56,6 +56,8 @@
 #include <string_view>
 #include <vector>
 
+#include "converters/xml/xml_escape.h"
+#include "converters/xml/xml_list.h"
 #include "converters/xml/xml_text.h"
 #include "core/diagnostic.h"
 
@@ -79,6 +81,11 @@ struct XmlLimits {
   // error of that code when false (`--strict`).
   bool lenient = true;
 };
+
+// True for an attribute that declares a namespace: `xmlns`, `xmlns:p`.
+inline bool IsNamespaceDeclaration(std::string_view name) {
+  return name == "xmlns" || name.rfind("xmlns:", 0) == 0;
+}
 
 // The namespace the prefix `xml` is bound to, declared or not.
 inline constexpr char kXmlNamespace[] = "http://www.w3.org/XML/1998/namespace";
@@ -116,11 +123,11 @@ struct RawAttribute {
 // What only elements (and the document, for its children) have: nodes of
 // the other kinds, most of a typical tree, do without it.
 struct XmlElementParts {
-  std::vector<NodeId> children;
+  XmlList<NodeId> children;
   // `<tag attributes tail>` or `<tag attributes tail/>`, then the children,
   // then `end` (the raw end tag; empty when self-closing).
   XmlText tag;
-  std::vector<RawAttribute> attributes;
+  XmlList<RawAttribute> attributes;
   XmlText tail;
   XmlText end;
   bool self_closing = false;
@@ -205,10 +212,10 @@ class XmlTree {
   }
   // Every child node (text, comments, ... too) in document order; none for
   // a node that is neither an element nor the document.
-  [[nodiscard]] const std::vector<NodeId>& ChildNodes(NodeId id) const;
+  [[nodiscard]] const XmlList<NodeId>& ChildNodes(NodeId id) const;
   // The element's attributes as written (namespace declarations too); none
   // for a node that is no element.
-  [[nodiscard]] const std::vector<RawAttribute>& RawAttributes(NodeId id) const;
+  [[nodiscard]] const XmlList<RawAttribute>& RawAttributes(NodeId id) const;
   // True for a tag with a namespace prefix ("mysim:thing").
   [[nodiscard]] bool IsNamespaced(NodeId id) const;
   // Whether `id` is part of the document (not detached or removed).
@@ -220,9 +227,17 @@ class XmlTree {
   // Every attribute in document order, namespace declarations (xmlns,
   // xmlns:p) left out.
   [[nodiscard]] std::vector<XmlAttribute> Attributes(NodeId id) const;
+  // The same without copies: `visit(name, value, namespaced)` for each, the
+  // value decoded; the views live during the call only.
+  template <typename Visit>
+  void ForEachAttribute(NodeId id, Visit visit) const;
   // The element's own character data (its text and CDATA children, not
   // those of its child elements), decoded, untrimmed.
   [[nodiscard]] std::string Text(NodeId id) const;
+  // The same without a copy when it can: a view of the raw text when it is
+  // one text node that decoding leaves as it is, else the value stored in
+  // `*scratch`. The view lives while the tree and `*scratch` are unchanged.
+  [[nodiscard]] std::string_view Text(NodeId id, std::string* scratch) const;
   [[nodiscard]] std::vector<NodeId> ChildElements(NodeId id) const;
   // What comment `id` says (between `<!--` and `-->`).
   [[nodiscard]] std::string CommentText(NodeId id) const;
@@ -351,7 +366,7 @@ class XmlTree {
   const XmlElementParts& Parts(NodeId id) const {
     return parts_[nodes_[id].parts];
   }
-  std::vector<NodeId>& Kids(NodeId id) { return Parts(id).children; }
+  XmlList<NodeId>& Kids(NodeId id) { return Parts(id).children; }
   size_t IndexInParent(NodeId id) const { return nodes_[id].index; }
   // Sets `index` of the children of `parent` from position `from` on.
   void Renumber(NodeId parent, size_t from);
@@ -375,6 +390,19 @@ class XmlTree {
   TextStore text_;
   std::vector<XmlNode> nodes_;
   std::vector<XmlElementParts> parts_;  // XmlNode::parts indexes it
+  // The lists of the parsed elements, which borrow from these
+  // (XmlList::Borrow); a copy of the tree copies its lists, and starts
+  // without arrays of its own.
+  struct ListArrays {
+    std::vector<NodeId> children;
+    std::vector<RawAttribute> attributes;
+    ListArrays() = default;
+    ListArrays(const ListArrays& /*other*/) {}
+    ListArrays& operator=(const ListArrays& /*other*/) { return *this; }
+    ListArrays(ListArrays&&) = default;
+    ListArrays& operator=(ListArrays&&) = default;
+  };
+  ListArrays lists_;
   NodeId root_ = kNoNode;
   SharedText file_;  // shared by every location it makes
   std::vector<SourceLocation> origins_;
@@ -401,6 +429,17 @@ class XmlTree {
   };
   Serial serial_;
 };
+
+template <typename Visit>
+void XmlTree::ForEachAttribute(NodeId id, Visit visit) const {
+  std::string scratch;
+  for (const RawAttribute& a : RawAttributes(id)) {
+    if (IsNamespaceDeclaration(a.name)) continue;
+    const std::string_view name = a.name;
+    visit(name, DecodeXmlAttribute(a.raw, &scratch),
+          name.find(':') != std::string_view::npos);
+  }
+}
 
 template <typename Skip>
 std::vector<NodeId> XmlTree::Elements(NodeId id, Skip skip) const {

@@ -109,7 +109,7 @@ void XmlTree::Renumber(NodeId parent, size_t from) {
 void XmlTree::SetAttribute(NodeId id, std::string_view name,
                            std::string_view value) {
   ++revision_;
-  std::vector<RawAttribute>& attributes = Parts(id).attributes;
+  XmlList<RawAttribute>& attributes = Parts(id).attributes;
   for (RawAttribute& a : attributes) {
     if (a.name != name) continue;
     a.raw = Keep(EscapeXmlAttribute(value, a.quote));
@@ -223,7 +223,7 @@ NodeId XmlTree::Clone(NodeId id, bool with_comments) {
   while (!stack.empty()) {
     const auto [from, to] = stack.back();
     stack.pop_back();
-    const std::vector<NodeId> kids = ChildNodes(from);
+    const std::vector<NodeId> kids = ChildNodes(from).ToVector();
     for (NodeId c : kids) {
       if (!with_comments && nodes_[c].type == XmlNodeType::kComment) continue;
       const NodeId copy = CopyNode(*this, c);

@@ -114,11 +114,16 @@ bool IsNameEnd(char c) {
 // ---- The scanner ------------------------------------------------------------
 
 // Scans well-formed, DTD-free XML (the gate has checked it) into nodes.
+// The children and attributes of every element go to the tree's list
+// arrays (XmlList::Borrow), which take their final place at the end.
 class XmlTreeScanner {
  public:
-  XmlTreeScanner(std::string_view text, std::vector<XmlNode>* nodes,
-                 std::vector<XmlElementParts>* parts)
-      : text_(text), nodes_(nodes), parts_(parts) {}
+  XmlTreeScanner(std::string_view text, XmlTree* tree)
+      : text_(text),
+        nodes_(&tree->nodes_),
+        parts_(&tree->parts_),
+        child_array_(&tree->lists_.children),
+        attribute_array_(&tree->lists_.attributes) {}
 
   // Returns the root element, or kNoNode if the text is not what we expect.
   NodeId Run();
@@ -134,14 +139,42 @@ class XmlTreeScanner {
     return id;
   }
   // Children are gathered in `pending_` while their parent is open, and
-  // handed to it in one allocation of the right size when it closes.
+  // moved to the children array when it closes.
   void Open() { marks_.push_back(pending_.size()); }
   void Close(NodeId id) {
     const auto from =
         pending_.begin() + static_cast<std::ptrdiff_t>(marks_.back());
-    (*parts_)[(*nodes_)[id].parts].children.assign(from, pending_.end());
+    const int32_t parts = (*nodes_)[id].parts;
+    Offset(&child_offsets_, parts) = child_array_->size();
+    child_array_->insert(child_array_->end(), from, pending_.end());
+    (*parts_)[parts].children =
+        XmlList<NodeId>::Borrow(nullptr, pending_.end() - from);
     pending_.erase(from, pending_.end());
     marks_.pop_back();
+  }
+  static size_t& Offset(std::vector<size_t>* offsets, int32_t parts) {
+    if (offsets->size() <= static_cast<size_t>(parts)) {
+      offsets->resize(static_cast<size_t>(parts) + 1);
+    }
+    return (*offsets)[static_cast<size_t>(parts)];
+  }
+  // Gives every list its place in the arrays, now that they are whole and
+  // trimmed to their size (they grew by doubling).
+  void Settle() {
+    child_array_->shrink_to_fit();
+    attribute_array_->shrink_to_fit();
+    for (size_t p = 0; p < parts_->size(); ++p) {
+      XmlElementParts& parts = (*parts_)[p];
+      if (!parts.children.empty()) {
+        parts.children = XmlList<NodeId>::Borrow(
+            child_array_->data() + child_offsets_[p], parts.children.size());
+      }
+      if (!parts.attributes.empty()) {
+        parts.attributes = XmlList<RawAttribute>::Borrow(
+            attribute_array_->data() + attribute_offsets_[p],
+            parts.attributes.size());
+      }
+    }
   }
   // Adds raw text [pos_, end) as a node of `type` under `parent`.
   void AddRaw(XmlNodeType type, size_t end, NodeId parent) {
@@ -171,6 +204,11 @@ class XmlTreeScanner {
   std::string_view text_;
   std::vector<XmlNode>* nodes_;
   std::vector<XmlElementParts>* parts_;
+  std::vector<NodeId>* child_array_;
+  std::vector<RawAttribute>* attribute_array_;
+  // Where each element's lists start in the arrays, by parts index.
+  std::vector<size_t> child_offsets_;
+  std::vector<size_t> attribute_offsets_;
   size_t pos_ = 0;
   int line_ = 1;
   std::vector<NodeId> pending_;  // children of the open elements, in order
@@ -228,6 +266,7 @@ NodeId XmlTreeScanner::Run() {
   }
   if (open.size() != 1) return kNoNode;
   Close(0);
+  Settle();
   return root;
 }
 
@@ -235,6 +274,7 @@ bool XmlTreeScanner::StartTag(NodeId parent, std::vector<NodeId>* open) {
   XmlNode node;
   node.type = XmlNodeType::kElement;
   XmlElementParts n;
+  const size_t first_attribute = attribute_array_->size();
   size_t i = pos_ + 1;
   const size_t name_start = i;
   while (i < text_.size() && !IsNameEnd(text_[i])) ++i;
@@ -264,13 +304,16 @@ bool XmlTreeScanner::StartTag(NodeId parent, std::vector<NodeId>* open) {
     if (value_end == std::string_view::npos) return false;
     a.raw = Piece(i + 1, value_end);
     i = value_end + 1;
-    n.attributes.push_back(a);
+    attribute_array_->push_back(a);
   }
   const bool self_closing = n.self_closing;
   // The line where the start tag ends, as libxml2 counts element lines.
   Advance(i);
   node.line = line_;
   node.parts = static_cast<int32_t>(parts_->size());
+  n.attributes = XmlList<RawAttribute>::Borrow(
+      nullptr, attribute_array_->size() - first_attribute);
+  Offset(&attribute_offsets_, node.parts) = first_attribute;
   parts_->push_back(std::move(n));
   const NodeId id = Add(node, parent);
   if (!self_closing) {
@@ -384,7 +427,8 @@ std::optional<XmlTree> XmlTree::ParseOwned(std::string input,
   XmlNode document;
   document.type = XmlNodeType::kDocument;
   tree.AddWithParts(document, {});
-  tree.root_ = XmlTreeScanner(text, &tree.nodes_, &tree.parts_).Run();
+  tree.lists_.children.reserve(tree.nodes_.capacity());
+  tree.root_ = XmlTreeScanner(text, &tree).Run();
   if (tree.root_ == kNoNode || !tree.Reads(text)) {
     diags->Error(Code::kXmlSyntaxError, {path, 0, ""},
                  "the XML is well-formed but sdfconv cannot read it "

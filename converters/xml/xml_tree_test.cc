@@ -173,6 +173,37 @@ TEST_F(XmlTreeTest, AttributesInOrderWithPrefixes) {
   EXPECT_EQ(m[3].value, "");
 }
 
+// The copy-free readers give what Text and Attributes give.
+TEST_F(XmlTreeTest, TextAndAttributesWithoutCopies) {
+  const auto xml = Load(
+      "<r xmlns:p='urn:p' a='1' p:b='x&amp;y' c='t\tu'>"
+      "<v>0.1 0.2</v><w>a &lt; b</w><x>1<!--c-->2<![CDATA[<3>]]></x>"
+      "<y/><z>line\r\nbreak</z></r>");
+  ASSERT_TRUE(xml.has_value());
+  for (NodeId id = 0; id < static_cast<NodeId>(xml->size()); ++id) {
+    if (!xml->IsElement(id)) continue;
+    std::string scratch;
+    EXPECT_EQ(xml->Text(id, &scratch), xml->Text(id)) << xml->Tag(id);
+    std::vector<XmlAttribute> visited;
+    xml->ForEachAttribute(id, [&](std::string_view name, std::string_view value,
+                                  bool namespaced) {
+      visited.push_back({std::string(name), std::string(value), namespaced});
+    });
+    const std::vector<XmlAttribute> attributes = xml->Attributes(id);
+    ASSERT_EQ(visited.size(), attributes.size());
+    for (size_t i = 0; i < visited.size(); ++i) {
+      EXPECT_EQ(visited[i].name, attributes[i].name);
+      EXPECT_EQ(visited[i].value, attributes[i].value);
+      EXPECT_EQ(visited[i].namespaced, attributes[i].namespaced);
+    }
+  }
+  // A plain value is read in place.
+  const NodeId v = xml->FirstChild(xml->root(), "v");
+  std::string scratch;
+  EXPECT_EQ(xml->Text(v, &scratch), "0.1 0.2");
+  EXPECT_TRUE(scratch.empty());
+}
+
 TEST_F(XmlTreeTest, MalformedXmlReportsLineAndMessage) {
   EXPECT_FALSE(Load("<sdf>\n  <model>\n  </link>\n</sdf>\n").has_value());
   const Diagnostic d = TakeError(Code::kXmlSyntaxError);

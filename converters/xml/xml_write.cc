@@ -154,7 +154,7 @@ std::string WriteNormalizedXml(const XmlTree& tree) {
     out += '<';
     out += tree.Tag(id);
     AppendAttributes(AllAttributes(tree, id), &out);
-    const std::vector<NodeId>& children = tree.ChildNodes(id);
+    const XmlList<NodeId>& children = tree.ChildNodes(id);
     if (children.empty()) {
       out += outside ? "/>\n" : "/>";
       continue;

@@ -75,8 +75,9 @@ void LinkInertia::Resolve(ElementId link_id) {
   Inertial& inertial = *doc_.at(link_id).inertial;
   inertial.mass = total.mass;
   inertial.inertia = total.I_Co_F;
-  inertial.pose.X = Pose::Identity();
-  inertial.pose.X.translation() = total.p_FoCo_F;
+  Pose X_LCo = Pose::Identity();
+  X_LCo.translation() = total.p_FoCo_F;
+  inertial.pose.X = X_LCo;
   inertial.pose.relative_to.clear();
 }
 

@@ -94,7 +94,7 @@ struct NodeRef {
 // (//pose/@relative_to from 1.7 on, //pose/@frame in 1.5 and 1.6; empty:
 // the element's default frame) to the element's own frame.
 struct PoseSpec {
-  Pose X = Pose::Identity();
+  StoredPose X = StoredPose::Identity();
   std::string relative_to;
   bool present = false;  // a <pose> element was written
   SourceLocation source;

@@ -17,6 +17,44 @@ namespace sdfconv {
 
 using Pose = Eigen::Isometry3d;
 
+// A pose as the Document stores it: the 3x4 part of the transform, all an
+// isometry holds (its last row is always 0 0 0 1), in 96 bytes where a
+// Pose takes 128. It converts to and from a Pose exactly; arithmetic is
+// done on Poses, so every number is the one a stored Pose would give.
+class StoredPose {
+ public:
+  StoredPose() : m_(Eigen::Matrix<double, 3, 4>::Identity()) {}
+  StoredPose(const Pose& X)  // NOLINT(google-explicit-constructor): exact
+      : m_(X.matrix().topRows<3>()) {}
+  operator Pose() const {  // NOLINT(google-explicit-constructor): exact
+    Pose X;
+    X.matrix().topRows<3>() = m_;
+    X.makeAffine();
+    return X;
+  }
+  [[nodiscard]] static StoredPose Identity() { return {}; }
+  [[nodiscard]] Pose pose() const { return *this; }
+  // Copies: a stored pose is changed only by assigning a Pose.
+  [[nodiscard]] const Eigen::Vector3d translation() const { return m_.col(3); }
+  [[nodiscard]] const Eigen::Matrix3d linear() const {
+    return m_.leftCols<3>();
+  }
+  [[nodiscard]] bool isApprox(
+      const Pose& other,
+      double precision = Eigen::NumTraits<double>::dummy_precision()) const {
+    return pose().isApprox(other, precision);
+  }
+  friend Pose operator*(const StoredPose& a, const Pose& b) {
+    return a.pose() * b;
+  }
+  friend Pose operator*(const Pose& a, const StoredPose& b) {
+    return a * b.pose();
+  }
+
+ private:
+  Eigen::Matrix<double, 3, 4> m_;
+};
+
 Eigen::Matrix3d RotationFromRpy(const Eigen::Vector3d& rpy);
 Eigen::Vector3d RpyFromRotation(const Eigen::Matrix3d& R);
 

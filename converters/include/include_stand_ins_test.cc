@@ -113,7 +113,7 @@ TEST(IncludeStandInsTest, PosesDependOnNamesOnly) {
     Diagnostics diags;
     const auto doc = ReadString(text, "t.sdf", &diags, options);
     for (const Element& e : doc->elements) {
-      if (e.name == "base") return e.pose.X;
+      if (e.name == "base") return e.pose.X.pose();
     }
     return Pose::Identity();
   };

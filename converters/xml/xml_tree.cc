@@ -289,18 +289,6 @@ void XmlTree::IndexPaths() {
 
 namespace {
 
-// A name as written, unless it holds a reference or white space that XML
-// normalizes: such names (rare) are decoded.
-std::string_view PathName(const RawAttribute& name, std::string* decoded) {
-  for (const char c : name.raw) {
-    if (DecodingChanges(c, /*attribute=*/true)) {
-      *decoded = DecodeXmlAttribute(name.raw);
-      return *decoded;
-    }
-  }
-  return name.raw;
-}
-
 // Appends the segment "/tag[@name=\"n\"]" (or "/tag") of `element`.
 void AppendPathSegment(const XmlElementParts& element, std::string* path) {
   path->push_back('/');
@@ -308,7 +296,7 @@ void AppendPathSegment(const XmlElementParts& element, std::string* path) {
   if (const RawAttribute* name = FindAttribute(element, "name")) {
     std::string decoded;
     path->append("[@name=\"");
-    path->append(PathName(*name, &decoded));
+    path->append(DecodeXmlAttribute(name->raw, &decoded));
     path->append("\"]");
   }
 }

@@ -484,18 +484,18 @@ void Expander::DeclareNamespaces(NodeId model, const SourceFile& file) {
   for (NodeId n = tree.ParentElement(file.model); n != kNoNode;
        n = tree.ParentElement(n)) {
     for (const RawAttribute& a : tree.RawAttributes(n)) {
-      if (a.name.rfind("xmlns:", 0) != 0) continue;
-      if (out.Attribute(model, a.name)) continue;
-      const std::string prefix = std::string(a.name.substr(6)) + ":";
+      if (a.name().rfind("xmlns:", 0) != 0) continue;
+      if (out.Attribute(model, a.name())) continue;
+      const std::string prefix = std::string(a.name().substr(6)) + ":";
       bool used = false;
       for (NodeId e : out.Elements(model, [](NodeId) { return false; })) {
         used = out.Tag(e).rfind(prefix, 0) == 0;
         for (const RawAttribute& b : out.RawAttributes(e)) {
-          used = used || b.name.rfind(prefix, 0) == 0;
+          used = used || b.name().rfind(prefix, 0) == 0;
         }
         if (used) break;
       }
-      if (used) out.SetAttribute(model, a.name, DecodeXmlAttribute(a.raw));
+      if (used) out.SetAttribute(model, a.name(), DecodeXmlAttribute(a.raw()));
     }
   }
 }

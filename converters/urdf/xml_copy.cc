@@ -44,10 +44,10 @@ NodeId CopyXml(XmlElement element, XmlTree* tree, NodeId parent,
     const XmlElement at(&from, source);
     Record(at, from.Tag(source), namespaces);
     for (const RawAttribute& a : from.RawAttributes(source)) {
-      if (IsNamespaceDeclaration(a.name)) {
-        tree->RemoveAttribute(copy, a.name);
+      if (IsNamespaceDeclaration(a.name())) {
+        tree->RemoveAttribute(copy, a.name());
       } else {
-        Record(at, a.name, namespaces);
+        Record(at, a.name(), namespaces);
       }
     }
     tree->SetOrigin(copy, Locate(at));

@@ -74,11 +74,11 @@ class NamespaceScopes {
   static void Declare(XmlElement e,
                       std::vector<std::pair<std::string, std::string>>* out) {
     for (const RawAttribute& a : e.tree().RawAttributes(e.id())) {
-      if (a.name.rfind("xmlns:", 0) != 0) continue;
-      const std::string prefix(a.name.substr(6));
+      if (a.name().rfind("xmlns:", 0) != 0) continue;
+      const std::string prefix(a.name().substr(6));
       bool known = false;
       for (const auto& [p, uri] : *out) known = known || p == prefix;
-      if (!known) out->emplace_back(prefix, DecodeXmlAttribute(a.raw));
+      if (!known) out->emplace_back(prefix, DecodeXmlAttribute(a.raw()));
     }
   }
   std::vector<Frame> frames_;
@@ -134,8 +134,8 @@ void SetPose(XmlTree* copy, NodeId top, const std::string& text) {
 void FixAttributes(XmlElement original, XmlTree* copy, NodeId id,
                    const XmlEmitOptions& options) {
   for (const RawAttribute& a : copy->RawAttributes(id).ToVector()) {
-    if (IsNamespaceDeclaration(a.name) || InUrdfNs(original, a.name)) {
-      copy->RemoveAttribute(id, a.name);
+    if (IsNamespaceDeclaration(a.name()) || InUrdfNs(original, a.name())) {
+      copy->RemoveAttribute(id, a.name());
     }
   }
   std::optional<std::string> name = copy->Attribute(id, "name");

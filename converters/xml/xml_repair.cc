@@ -143,11 +143,12 @@ int XmlTree::RepairTolerances(NodeId id, Diagnostics* diags) {
       ++repairs;
     } else if (node.type == XmlNodeType::kElement) {
       for (RawAttribute& a : Parts(n).attributes) {
-        if (!HasBareAmpersand(a.raw)) continue;
+        if (!HasBareAmpersand(a.raw())) continue;
         SayRepair(XmlTolerance::kBareAmpersand, n, 0,
-                  "as '&amp;' in attribute '" + std::string(a.name) + "'",
+                  "as '&amp;' in attribute '" + std::string(a.name()) + "'",
                   diags);
-        a.raw = Keep(RepairAmpersands(a.raw));
+        a = KeepAttribute(a.lead(), a.name(), a.eq(), a.quote(),
+                          RepairAmpersands(a.raw()));
         ++revision_;
         ++repairs;
       }

@@ -37,12 +37,7 @@ void Walk(const std::vector<XmlNode>& nodes,
       piece("<");
       piece(n.tag);
       for (const RawAttribute& a : n.attributes) {
-        piece(a.lead);
-        piece(a.name);
-        piece(a.eq);
-        piece(std::string_view(&a.quote, 1));
-        piece(a.raw);
-        piece(std::string_view(&a.quote, 1));
+        piece(a.whole());
       }
       piece(n.tail);
       piece(n.self_closing ? "/>" : ">");
@@ -76,7 +71,7 @@ void Write(const std::vector<XmlNode>& nodes,
 const RawAttribute* FindAttribute(const XmlElementParts& n,
                                   std::string_view name) {
   for (const RawAttribute& a : n.attributes) {
-    if (a.name == name) return &a;
+    if (a.name() == name) return &a;
   }
   return nullptr;
 }
@@ -150,7 +145,7 @@ std::optional<std::string> XmlTree::Attribute(NodeId id,
   if (!IsElement(id)) return std::nullopt;
   const RawAttribute* a = FindAttribute(Parts(id), name);
   if (a == nullptr) return std::nullopt;
-  return DecodeXmlAttribute(a->raw);
+  return DecodeXmlAttribute(a->raw());
 }
 
 bool XmlTree::HasAttribute(NodeId id, std::string_view name) const {
@@ -160,9 +155,9 @@ bool XmlTree::HasAttribute(NodeId id, std::string_view name) const {
 std::vector<XmlAttribute> XmlTree::Attributes(NodeId id) const {
   std::vector<XmlAttribute> out;
   for (const RawAttribute& a : RawAttributes(id)) {
-    if (IsNamespaceDeclaration(a.name)) continue;
-    out.push_back({std::string(a.name), DecodeXmlAttribute(a.raw),
-                   a.name.find(':') != std::string::npos});
+    if (IsNamespaceDeclaration(a.name())) continue;
+    out.push_back({std::string(a.name()), DecodeXmlAttribute(a.raw()),
+                   a.name().find(':') != std::string::npos});
   }
   return out;
 }
@@ -247,7 +242,7 @@ std::optional<std::string> XmlTree::NamespaceUri(
       prefix.empty() ? "xmlns" : "xmlns:" + std::string(prefix);
   for (NodeId n = id; IsElement(n); n = nodes_[n].parent) {
     if (const RawAttribute* a = FindAttribute(Parts(n), declaration)) {
-      return DecodeXmlAttribute(a->raw);
+      return DecodeXmlAttribute(a->raw());
     }
   }
   return std::nullopt;
@@ -296,7 +291,7 @@ void AppendPathSegment(const XmlElementParts& element, std::string* path) {
   if (const RawAttribute* name = FindAttribute(element, "name")) {
     std::string decoded;
     path->append("[@name=\"");
-    path->append(DecodeXmlAttribute(name->raw, &decoded));
+    path->append(DecodeXmlAttribute(name->raw(), &decoded));
     path->append("\"]");
   }
 }
@@ -387,6 +382,16 @@ SourceLocation XmlTree::Locate(NodeId id) const {
     }
   }
   return {file_, 0, IsElement(id) ? ElementPath(id) : SharedText()};
+}
+
+bool XmlTree::LocatedBelowParent(NodeId id) const {
+  if (!IsElement(id)) return false;
+  const NodeId parent = ParentElement(id);
+  if (parent == kNoNode) return false;
+  for (const NodeId n : {id, parent}) {
+    if (nodes_[n].origin >= 0 || nodes_[n].line <= 0) return false;
+  }
+  return !HasAttribute(id, "name") && Depth(id) <= kFullPathDepth;
 }
 
 int XmlTree::Line(NodeId id) const {

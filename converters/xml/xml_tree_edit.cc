@@ -56,7 +56,7 @@ void XmlTree::LearnLayout(std::string_view text) {
   long singles = 0;
   for (const XmlElementParts& n : parts_) {
     for (const RawAttribute& a : n.attributes) {
-      singles += a.quote == '\'' ? 1 : -1;
+      singles += a.quote() == '\'' ? 1 : -1;
     }
   }
   if (singles > 0) quote_ = '\'';
@@ -111,36 +111,55 @@ void XmlTree::SetAttribute(NodeId id, std::string_view name,
   ++revision_;
   XmlList<RawAttribute>& attributes = Parts(id).attributes;
   for (RawAttribute& a : attributes) {
-    if (a.name != name) continue;
-    a.raw = Keep(EscapeXmlAttribute(value, a.quote));
+    if (a.name() != name) continue;
+    a = KeepAttribute(a.lead(), a.name(), a.eq(), a.quote(),
+                      EscapeXmlAttribute(value, a.quote()));
     return;
   }
-  RawAttribute a;
-  a.lead = XmlText::Literal(" ");
-  a.name = Keep(name);
-  a.eq = XmlText::Literal("=");
   // Follow the element's own quoting, else the document's.
-  a.quote = attributes.empty() ? quote_ : attributes[0].quote;
-  a.raw = Keep(EscapeXmlAttribute(value, a.quote));
-  attributes.push_back(a);
+  const char quote = attributes.empty() ? quote_ : attributes[0].quote();
+  attributes.push_back(
+      KeepAttribute(" ", name, "=", quote, EscapeXmlAttribute(value, quote)));
+}
+
+RawAttribute XmlTree::KeepAttribute(std::string_view lead,
+                                    std::string_view name, std::string_view eq,
+                                    char quote, std::string_view raw) {
+  return RawAttribute(Keep(RawAttribute::Text(lead, name, eq, quote, raw)),
+                      static_cast<uint32_t>(lead.size()),
+                      static_cast<uint32_t>(name.size()),
+                      static_cast<uint32_t>(eq.size()));
+}
+
+std::string RawAttribute::Text(std::string_view lead, std::string_view name,
+                               std::string_view eq, char quote,
+                               std::string_view raw) {
+  std::string text;
+  text.reserve(lead.size() + name.size() + eq.size() + raw.size() + 2);
+  text.append(lead).append(name).append(eq);
+  text += quote;
+  text.append(raw);
+  text += quote;
+  return text;
 }
 
 void XmlTree::RenameAttribute(NodeId id, std::string_view from,
                               std::string_view to) {
   ++revision_;
   for (RawAttribute& a : Parts(id).attributes) {
-    if (a.name == from) a.name = Keep(to);
+    if (a.name() == from) {
+      a = KeepAttribute(a.lead(), to, a.eq(), a.quote(), a.raw());
+    }
   }
 }
 
 void XmlTree::RemoveAttribute(NodeId id, std::string_view name) {
   ++revision_;
   auto& attrs = Parts(id).attributes;
-  attrs.erase(std::remove_if(attrs.begin(), attrs.end(),
-                             [&](const RawAttribute& a) {
-                               return a.name == name;
-                             }),
-              attrs.end());
+  attrs.erase(
+      std::remove_if(attrs.begin(), attrs.end(),
+                     [&](const RawAttribute& a) { return a.name() == name; }),
+      attrs.end());
 }
 
 void XmlTree::RenameElement(NodeId id, std::string_view tag) {
@@ -148,7 +167,7 @@ void XmlTree::RenameElement(NodeId id, std::string_view tag) {
   XmlElementParts& n = Parts(id);
   if (!n.self_closing && n.end.size() >= n.tag.size() + 2) {
     n.end = Keep("</" + std::string(tag) +
-                 std::string(n.end.substr(n.tag.size() + 2)));
+                 std::string(n.end.view().substr(n.tag.size() + 2)));
   }
   n.tag = Keep(tag);
 }
@@ -253,14 +272,10 @@ NodeId XmlTree::Import(const XmlTree& from, NodeId id) {
     copy.raw = Keep(copy.raw);
     if (copy.parts < 0) return id;
     XmlElementParts& parts = Parts(id);
-    for (XmlText* piece : {&parts.tag, &parts.tail, &parts.end}) {
+    for (PackedXmlText* piece : {&parts.tag, &parts.tail, &parts.end}) {
       *piece = Keep(*piece);
     }
-    for (RawAttribute& a : parts.attributes) {
-      for (XmlText* piece : {&a.lead, &a.name, &a.eq, &a.raw}) {
-        *piece = Keep(*piece);
-      }
-    }
+    for (RawAttribute& a : parts.attributes) a = a.At(Keep(a.whole()));
     return id;
   };
   // (source in `from`, copy here) pairs; children after their parent.
@@ -296,7 +311,8 @@ void XmlTree::OpenIfSelfClosing(NodeId id) {
   XmlElementParts& n = Parts(id);
   if (!n.self_closing) return;
   n.self_closing = false;
-  while (!n.tail.empty() && IsSpace(n.tail.back())) n.tail.remove_suffix(1);
+  while (!n.tail.empty() && IsSpace(n.tail.view().back()))
+    n.tail.RemoveSuffix(1);
   n.end = Keep("</" + std::string(n.tag) + ">");
 }
 

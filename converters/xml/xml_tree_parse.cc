@@ -290,21 +290,19 @@ bool XmlTreeScanner::StartTag(NodeId parent, std::vector<NodeId>* open) {
       i += n.self_closing ? 2 : 1;
       break;
     }
-    RawAttribute a;
-    a.lead = Piece(lead_start, i);
-    const size_t attr_name = i;
+    const size_t name_at = i;
     while (i < text_.size() && !IsNameEnd(text_[i])) ++i;
-    a.name = Piece(attr_name, i);
-    const size_t eq_start = i;
+    const size_t eq_at = i;
     while (i < text_.size() && text_[i] != '"' && text_[i] != '\'') ++i;
-    if (i >= text_.size() || a.name.empty()) return false;
-    a.eq = Piece(eq_start, i);
-    a.quote = text_[i];
-    const size_t value_end = text_.find(a.quote, i + 1);
+    if (i >= text_.size() || eq_at == name_at) return false;
+    const size_t value_end = text_.find(text_[i], i + 1);
     if (value_end == std::string_view::npos) return false;
-    a.raw = Piece(i + 1, value_end);
+    attribute_array_->push_back(
+        RawAttribute(Piece(lead_start, value_end + 1),
+                     static_cast<uint32_t>(name_at - lead_start),
+                     static_cast<uint32_t>(eq_at - name_at),
+                     static_cast<uint32_t>(i - eq_at)));
     i = value_end + 1;
-    attribute_array_->push_back(a);
   }
   const bool self_closing = n.self_closing;
   // The line where the start tag ends, as libxml2 counts element lines.
@@ -346,6 +344,9 @@ std::optional<std::string> ReadFileBytes(const std::string& path,
     return std::nullopt;
   }
   std::string bytes;
+  // A regular file is read into storage of its size: no copy as it grows,
+  // nothing unused.
+  if (S_ISREG(st.st_mode)) bytes.reserve(static_cast<size_t>(st.st_size));
   char buffer[1 << 16];
   while (true) {
     const size_t n = std::fread(buffer, 1, sizeof(buffer), f);
@@ -368,7 +369,7 @@ std::optional<std::string> ReadFileBytes(const std::string& path,
 std::optional<XmlTree> XmlTree::Load(const std::string& path,
                                      Diagnostics* diags,
                                      const XmlLimits& limits) {
-  const std::optional<std::string> bytes =
+  std::optional<std::string> bytes =
       ReadFileBytes(path, limits.max_bytes, diags);
   if (!bytes) return std::nullopt;
   return ParseOwned(std::move(*bytes), path, diags, limits);

@@ -647,6 +647,66 @@ TEST(XmlTreeEditTest, PathsAtTheDepthWherePathsAreCut) {
   }
 }
 
+// Where LocatedBelowParent holds, an element's location is its parent's
+// with its own line and "/tag": readers build it from the parent's.
+TEST(XmlTreeEditTest, LocatedBelowParentOnlyWherePathsExtend) {
+  std::string text = "<sdf>\n<model name='m'>\n";
+  for (int i = 0; i <= kFullPathDepth; ++i) text += "<e>\n";
+  for (int i = 0; i <= kFullPathDepth; ++i) text += "</e>";
+  text += "<pose name='p'/>\n<pose/></model></sdf>";
+  XmlTree tree = MustParse(text);
+  const NodeId model = tree.FirstChild(tree.root(), "model");
+  std::vector<NodeId> below;
+  for (NodeId e = tree.FirstChild(model, "e"); e != kNoNode;
+       e = tree.FirstChild(e, "e")) {
+    below.push_back(e);
+  }
+  const NodeId named = tree.FirstChild(model, "pose");
+  const NodeId pose = tree.NextSibling(named, "pose");
+  below.push_back(pose);
+  int held = 0;
+  for (const NodeId id : below) {
+    if (!tree.LocatedBelowParent(id)) continue;
+    ++held;
+    const SourceLocation at = tree.Locate(id);
+    const SourceLocation parent = tree.Locate(tree.ParentElement(id));
+    EXPECT_EQ(at.file, parent.file);
+    EXPECT_EQ(at.line, tree.Line(id));
+    EXPECT_EQ(at.path, parent.path + "/" + std::string(tree.Tag(id)));
+  }
+  // The <e>s at depths 3 to kFullPathDepth, not those whose paths are
+  // cut; the unnamed <pose>.
+  EXPECT_EQ(held, kFullPathDepth - 2 + 1);
+  EXPECT_TRUE(tree.LocatedBelowParent(below[kFullPathDepth - 3]));
+  EXPECT_FALSE(tree.LocatedBelowParent(below[kFullPathDepth - 2]));
+  EXPECT_TRUE(tree.LocatedBelowParent(pose));
+  EXPECT_FALSE(tree.LocatedBelowParent(named));
+  EXPECT_FALSE(tree.LocatedBelowParent(tree.root()));
+  tree.SetOrigin(pose, {"other.urdf", 9, "/robot"});
+  EXPECT_FALSE(tree.LocatedBelowParent(pose));
+}
+
+// An attribute is its six pieces, read as written and rewritten whole.
+TEST(XmlTreeEditTest, AttributePiecesAsWritten) {
+  XmlTree tree = MustParse("<e\n  a = 'x&amp;y' b=\"2\"/>");
+  const auto& attributes = tree.RawAttributes(tree.root());
+  ASSERT_EQ(attributes.size(), 2u);
+  const RawAttribute& a = attributes[0];
+  EXPECT_EQ(a.lead(), "\n  ");
+  EXPECT_EQ(a.name(), "a");
+  EXPECT_EQ(a.eq(), " = ");
+  EXPECT_EQ(a.quote(), '\'');
+  EXPECT_EQ(a.raw(), "x&amp;y");
+  EXPECT_EQ(a.whole(), "\n  a = 'x&amp;y'");
+  EXPECT_EQ(attributes[1].whole(), " b=\"2\"");
+  tree.SetAttribute(tree.root(), "a", "<");
+  tree.RenameAttribute(tree.root(), "b", "c");
+  const RawAttribute& edited = tree.RawAttributes(tree.root())[0];
+  EXPECT_EQ(edited.lead(), "\n  ");
+  EXPECT_EQ(edited.raw(), "&lt;");
+  EXPECT_EQ(tree.Serialize(), "<e\n  a = '&lt;' c=\"2\"/>");
+}
+
 TEST(XmlTreeEditTest, DeepDocumentsNeedNoRecursion) {
   std::string text = "<sdf>";
   for (int i = 0; i < 100000; ++i) text += "<a>";

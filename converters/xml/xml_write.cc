@@ -13,8 +13,8 @@ namespace {
 std::vector<XmlAttribute> AllAttributes(const XmlTree& tree, NodeId id) {
   std::vector<XmlAttribute> out;
   for (const RawAttribute& a : tree.RawAttributes(id)) {
-    out.push_back({std::string(a.name), DecodeXmlAttribute(a.raw),
-                   a.name.find(':') != std::string::npos});
+    out.push_back({std::string(a.name()), DecodeXmlAttribute(a.raw()),
+                   a.name().find(':') != std::string::npos});
   }
   return out;
 }

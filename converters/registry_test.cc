@@ -175,7 +175,7 @@ TEST_F(RegistryTest, CorpusModelWithFrames) {
   EXPECT_LT(PoseDistance(f2.pose.X,
                          PoseFromXyzRpy({0, 0, 0}, {0, 0.785398, 0})),
             1e-12);
-  EXPECT_EQ(f2.pose.source.line, 8);
+  EXPECT_EQ(f2.pose.source().line, 8);
   const Element& j1 = doc->at(model.children[6]);
   EXPECT_EQ(j1.Joint().type, "universal");
   ASSERT_EQ(j1.Joint().axes.size(), 2u);

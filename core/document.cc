@@ -58,6 +58,27 @@ const JointSpec& Element::Joint() const { return SpecOrEmpty(joint); }
 
 JointSpec& Element::MutableJoint() { return FilledSpec(joint); }
 
+namespace {
+constexpr std::string_view kPoseSegment = "/pose";
+}  // namespace
+
+SourceLocation PoseSpec::source() const {
+  if (!owner_child_) return at_;
+  return {at_.file, line_, at_.path + kPoseSegment};
+}
+
+void PoseSpec::set_source(SourceLocation at) {
+  owner_child_ = false;
+  line_ = 0;
+  at_ = std::move(at);
+}
+
+void PoseSpec::set_source_below(SourceLocation owner, int line) {
+  owner_child_ = true;
+  line_ = line;
+  at_ = std::move(owner);
+}
+
 const ModelSpec& Element::Model() const { return SpecOrEmpty(model); }
 
 ModelSpec& Element::MutableModel() { return FilledSpec(model); }

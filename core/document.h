@@ -50,7 +50,7 @@ namespace sdfconv {
 using ElementId = int32_t;
 inline constexpr ElementId kNoElement = -1;
 
-enum class ElementKind {
+enum class ElementKind : uint8_t {
   kWorld,
   kModel,
   kLink,
@@ -93,11 +93,27 @@ struct NodeRef {
 // A <pose> as written: the transform from the frame named by `relative_to`
 // (//pose/@relative_to from 1.7 on, //pose/@frame in 1.5 and 1.6; empty:
 // the element's default frame) to the element's own frame.
+//
+// Invariant: source() is where the <pose> is written (for an absent one,
+// where its owner is). Most poses are their owner's `<pose>` child, whose
+// path is the owner's and "/pose": such a pose keeps the owner's location
+// (shared: no text of its own) and its line, and builds its path when
+// asked, which only a diagnostic does.
 struct PoseSpec {
   StoredPose X = StoredPose::Identity();
   std::string relative_to;
   bool present = false;  // a <pose> element was written
-  SourceLocation source;
+
+  [[nodiscard]] SourceLocation source() const;
+  void set_source(SourceLocation at);
+  // The `<pose>` child, at `line`, of the element located at `owner`: the
+  // owner's location with the path extended by "/pose".
+  void set_source_below(SourceLocation owner, int line);
+
+ private:
+  bool owner_child_ = false;  // source(): `at_`'s `<pose>` child
+  int32_t line_ = 0;          // its line, when owner_child_
+  SourceLocation at_;
 };
 
 // //axis/mimic or //axis2/mimic (SDFormat 1.11 on), as written: this axis
@@ -207,17 +223,24 @@ struct ModelSpec {
   std::string version;
 };
 
+// The small fields come first, packed: a read document holds one Element
+// per frame-like element, a million for a large model.
 struct Element {
   ElementKind kind = ElementKind::kOther;
-  std::string tag;   // XML element name as written
-  std::string name;  // the name attribute as written
   bool has_name = false;
   ElementId parent = kNoElement;
+  // For an element a merge-include put into its scope (and the include's
+  // own additions): the proxy frame of the innermost merge-include that
+  // brought it, a sibling before it (IncludeSpec::merge). kNoElement for
+  // every other element.
+  ElementId merged_by = kNoElement;
+  NodeRef node;      // the XML element it was read from (for an included
+                     // model: its <model> in the included file)
+  std::string tag;   // XML element name as written
+  std::string name;  // the name attribute as written
   std::vector<ElementId> children;
   PoseSpec pose;
   SourceLocation source;
-  NodeRef node;  // the XML element it was read from (for an included
-                 // model: its <model> in the included file)
 
   // kModel: set by the SDF reader for every <model> (for an <include>, when
   // it has a <placement_frame>) and wherever a field of it is written, which
@@ -232,12 +255,6 @@ struct Element {
   ModelSpec& MutableModel();
   HeapOptional<IncludeSpec> include;  // set for a model (light, actor)
                                       // from an <include>
-
-  // For an element a merge-include put into its scope (and the include's
-  // own additions): the proxy frame of the innermost merge-include that
-  // brought it, a sibling before it (IncludeSpec::merge). kNoElement for
-  // every other element.
-  ElementId merged_by = kNoElement;
 
   // kFrame. A frame's parent is a model or the world, or, in SDFormat 1.5
   // and 1.6 only, a link, joint, collision, visual, sensor or light.

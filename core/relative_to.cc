@@ -59,9 +59,8 @@ ElementId RelativeToTarget(PhaseContext& ctx, ElementId id) {
     // world that includes the file (compose); alone, the file is placed in
     // the world frame, as libsdformat places it (its raw pose).
     if (e.pose.relative_to != "world") {
-      ctx.diags.Warning(Code::kPoseRelativeToInvalid, e.pose.source,
-                        ctx.Quote(id) + ": relative_to '" +
-                            e.pose.relative_to +
+      ctx.diags.Warning(Code::kPoseRelativeToInvalid, e.pose.source(),
+                        ctx.Quote(id) + ": relative_to '" + e.pose.relative_to +
                             "' names a frame of the world that includes this "
                             "file; read alone, its pose is taken in the world "
                             "frame, as libsdformat takes it");
@@ -69,7 +68,7 @@ ElementId RelativeToTarget(PhaseContext& ctx, ElementId id) {
     return ctx.world;
   }
   if (scope == kNoElement) {
-    ctx.diags.Error(Code::kPoseRelativeToInvalid, e.pose.source,
+    ctx.diags.Error(Code::kPoseRelativeToInvalid, e.pose.source(),
                     ctx.Quote(id) +
                         ": the pose of a file's top-level model cannot be "
                         "relative_to another frame (relative_to='" +
@@ -78,7 +77,7 @@ ElementId RelativeToTarget(PhaseContext& ctx, ElementId id) {
   }
   const ElementId t = ctx.scopes.Lookup(scope, e.pose.relative_to);
   if (t == kNoElement) {
-    ctx.diags.Error(Code::kPoseRelativeToInvalid, e.pose.source,
+    ctx.diags.Error(Code::kPoseRelativeToInvalid, e.pose.source(),
                     ctx.Quote(id) + ": relative_to '" + e.pose.relative_to +
                         "' does not name a link, joint, frame or model in " +
                         ctx.scopes.Describe(scope));

@@ -231,7 +231,7 @@ Element Builder::Made(const Element& placeholder, ElementKind kind,
   e.name = std::move(name);
   e.has_name = true;
   e.source = placeholder.include->source;
-  e.pose.source = e.source;
+  e.pose.set_source(e.source);
   e.include = placeholder.include;
   e.include->stand_in = true;
   return e;

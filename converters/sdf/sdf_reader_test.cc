@@ -139,7 +139,7 @@ TEST_F(SdfReaderTest, ModelFile) {
   EXPECT_EQ(l.source.path, R"(/sdf/model[@name="m"]/link[@name="l"])");
   EXPECT_FALSE(l.inertial.has_value());
   // An absent pose points at its owner.
-  EXPECT_EQ(l.pose.source.line, 3);
+  EXPECT_EQ(l.pose.source().line, 3);
 }
 
 TEST_F(SdfReaderTest, VersionIsRecorded) {
@@ -279,8 +279,8 @@ TEST_F(SdfReaderTest, ModelContents) {
   EXPECT_TRUE(m.pose.present);
   EXPECT_EQ(m.pose.relative_to, "world");
   EXPECT_TRUE(Near(m.pose.X, PoseFromXyzRpy({1, 2, 3}, {0, 0, M_PI / 2})));
-  EXPECT_EQ(m.pose.source.line, 4);
-  EXPECT_EQ(m.pose.source.path, R"(/sdf/model[@name="m"]/pose)");
+  EXPECT_EQ(m.pose.source().line, 4);
+  EXPECT_EQ(m.pose.source().path, R"(/sdf/model[@name="m"]/pose)");
   EXPECT_EQ(ChildNames(*doc, 0),
             (std::vector<std::string>{"link:base", "joint:j", "link:arm",
                                       "frame:f", "model:nested", "model:",
@@ -289,6 +289,48 @@ TEST_F(SdfReaderTest, ModelContents) {
   EXPECT_EQ(nested.Model().canonical_link, "x");
   EXPECT_EQ(nested.Model().placement_frame, "y");
   EXPECT_EQ(m.Model().canonical_link, "");
+}
+
+// A pose read below its owner (PoseSpec::set_source_below) is located
+// exactly where its <pose> is, as one located by itself: shallow and deep
+// (past kFullPathDepth, where paths are shortened), a named <pose>, an
+// include's, and absent ones (at their owner).
+TEST_F(SdfReaderTest, PoseSourceIsWhereThePoseIs) {
+  std::string nested;
+  std::string closing;
+  for (int i = 0; i < kFullPathDepth + 3; ++i) {
+    nested += "<model name=\"n" + std::to_string(i) + "\">\n<pose>0 0 " +
+              std::to_string(i) + " 0 0 0</pose>\n";
+    closing += "<link name=\"l\"/></model>\n";
+  }
+  const auto doc = ReadModel(R"(<pose>1 0 0 0 0 0</pose>
+<link name="a">
+  <pose name="named">0 1 0 0 0 0</pose>
+  <inertial><pose>0 0 1 0 0 0</pose><mass>1</mass></inertial>
+</link>
+<link name="b"/>
+<frame name="f" attached_to="a"><pose relative_to="b">1 2 3 0 0 0</pose></frame>
+<include><uri>model://x</uri><name>x</name><pose>4 5 6 0 0 0</pose></include>
+)" + nested + closing);
+  ASSERT_TRUE(doc.has_value());
+  while (Remaining() > 0) Take();  // not what this test is about
+  int below = 0;
+  for (ElementId id = 0; id < static_cast<ElementId>(doc->size()); ++id) {
+    const Element& e = doc->at(id);
+    const XmlElement node = sources_.Element(e.node);
+    const XmlElement pose = FirstChildElement(node, "pose");
+    const SourceLocation want = pose ? Locate(pose) : e.source;
+    const SourceLocation got = e.pose.source();
+    EXPECT_EQ(got.file, want.file) << e.name;
+    EXPECT_EQ(got.line, want.line) << e.name;
+    EXPECT_EQ(got.path, want.path) << e.name;
+    if (pose && pose.tree().LocatedBelowParent(pose.id())) ++below;
+  }
+  // The model, the frame, the include and the nested models but the
+  // deepest ones; not the named pose.
+  EXPECT_GE(below, kFullPathDepth);
+  EXPECT_EQ(Get(*doc, K::kLink, "a").pose.source().path,
+            R"(/sdf/model[@name="m"]/link[@name="a"]/pose[@name="named"])");
 }
 
 TEST_F(SdfReaderTest, StaticValues) {
@@ -532,7 +574,7 @@ TEST_F(SdfReaderTest, Frame) {
   const Element& f = Get(*doc, K::kFrame, "f");
   EXPECT_EQ(f.attached_to, "l");
   EXPECT_TRUE(Near(f.pose.X, PoseFromXyzRpy({0, 0, 0}, {0, 0.5, 0})));
-  EXPECT_EQ(f.pose.source.line, 4);
+  EXPECT_EQ(f.pose.source().line, 4);
   EXPECT_EQ(Get(*doc, K::kFrame, "g").attached_to, "");
 }
 

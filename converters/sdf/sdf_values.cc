@@ -49,11 +49,16 @@ std::string DescribeElement(XmlElement element) {
   return out + ">";
 }
 
-PoseSpec ReadPose(XmlElement pose, Diagnostics* diags,
-                  const PoseRules& rules) {
+PoseSpec ReadPose(XmlElement pose, Diagnostics* diags, const PoseRules& rules,
+                  const SourceLocation* owner) {
   PoseSpec spec;
   spec.present = true;
-  spec.source = Locate(pose);
+  if (owner != nullptr && Tag(pose) == "pose" &&
+      pose.tree().LocatedBelowParent(pose.id())) {
+    spec.set_source_below(*owner, pose.tree().Line(pose.id()));
+  } else {
+    spec.set_source(Locate(pose));
+  }
   if (!rules.frame_attribute.empty()) {
     spec.relative_to = Attribute(pose, rules.frame_attribute).value_or("");
   }
@@ -66,7 +71,7 @@ PoseSpec ReadPose(XmlElement pose, Diagnostics* diags,
   if (!rules.rotation_attributes) {
     for (const char* attribute : {"degrees", "rotation_format"}) {
       if (HasAttribute(pose, attribute)) {
-        diags->Warning(Code::kAttributeInvalid, spec.source,
+        diags->Warning(Code::kAttributeInvalid, spec.source(),
                        std::string("@") + attribute + " of " + where() +
                            " is an SDFormat 1.9 attribute; it is ignored");
       }
@@ -74,7 +79,7 @@ PoseSpec ReadPose(XmlElement pose, Diagnostics* diags,
   } else {
     const PoseForm read = PoseFormOf(format, degrees);
     if (!read.error.empty()) {
-      diags->Error(Code::kAttributeInvalid, spec.source,
+      diags->Error(Code::kAttributeInvalid, spec.source(),
                    where() + ": " + read.error);
       form_ok = false;
     }
@@ -85,12 +90,12 @@ PoseSpec ReadPose(XmlElement pose, Diagnostics* diags,
   const std::string_view text = Text(pose, &scratch);
   const ParsedPose parsed = ParsePoseText(text, form);  // <pose/>: identity
   if (!parsed.X) {
-    diags->Error(Code::kPoseInvalid, spec.source,
+    diags->Error(Code::kPoseInvalid, spec.source(),
                  where() + " is " + Quote(text) + "; " + parsed.error);
     return spec;
   }
   if (parsed.normalized) {
-    diags->Warning(Code::kPoseQuaternionNormalized, spec.source,
+    diags->Warning(Code::kPoseQuaternionNormalized, spec.source(),
                    where() + " holds a quaternion of length other than 1 (" +
                        Quote(text) + "); it is read normalised");
   }

@@ -43,9 +43,12 @@ struct PoseRules {
 // @degrees that is no bool, or degrees with a quaternion is
 // ATTRIBUTE_INVALID; a non-unit quaternion is normalised with the warning
 // POSE_QUATERNION_NORMALIZED. Malformed text -> POSE_INVALID. Every error
-// leaves the identity.
+// leaves the identity. With `owner`, the location of the pose's parent
+// element, the pose is located below it (PoseSpec::set_source_below) when
+// XmlTree::LocatedBelowParent says that is where it is.
 [[nodiscard]] PoseSpec ReadPose(XmlElement pose, Diagnostics* diags,
-                                const PoseRules& rules = {});
+                                const PoseRules& rules = {},
+                                const SourceLocation* owner = nullptr);
 
 // A boolean element (true/false/1/0, any case, surrounding whitespace);
 // otherwise VALUE_INVALID and `fallback`.

@@ -44,9 +44,9 @@ TEST_F(SdfValuesTest, PoseValues) {
   EXPECT_EQ(p.relative_to, "f");
   EXPECT_LT(PoseDistance(p.X, PoseFromXyzRpy({1, 2, 3}, {0.1, -0.2, 0.3})),
             1e-15);
-  EXPECT_EQ(p.source.file, kFile);
-  EXPECT_EQ(p.source.line, 2);
-  EXPECT_EQ(p.source.path, "/r/pose");
+  EXPECT_EQ(p.source().file, kFile);
+  EXPECT_EQ(p.source().line, 2);
+  EXPECT_EQ(p.source().path, "/r/pose");
 }
 
 TEST_F(SdfValuesTest, PoseWhitespaceOfAnyKind) {

@@ -47,7 +47,7 @@ class TestDocument {
     e.source.file = doc_.file;
     e.source.line = static_cast<int>(doc_.size()) + 1;
     e.source.path = "/sdf/" + e.tag + "[@name=\"" + e.name + "\"]";
-    e.pose.source = e.source;
+    e.pose.set_source(e.source);
     if (kind == ElementKind::kJoint) {
       JointSpec& spec = e.MutableJoint();
       spec.parent_source = e.source;

@@ -1,18 +1,17 @@
 #include "converters/sdf/pose_text.h"
 
+#include <Eigen/Geometry>
+#include <array>
 #include <cmath>
 #include <string>
-
-#include <Eigen/Geometry>
 
 namespace sdfconv {
 
 std::optional<Pose> ParsePoseText(std::string_view text) {
   if (TrimWhitespace(text).empty()) return Pose::Identity();
-  const auto v = ParseDoubles(text, 6);
-  if (!v) return std::nullopt;
-  return PoseFromXyzRpy({(*v)[0], (*v)[1], (*v)[2]},
-                        {(*v)[3], (*v)[4], (*v)[5]});
+  std::array<double, 6> v{};
+  if (!ParseDoublesInto(text, v.size(), v.data())) return std::nullopt;
+  return PoseFromXyzRpy({v[0], v[1], v[2]}, {v[3], v[4], v[5]});
 }
 
 ParsedPose ParsePoseText(std::string_view text, const PoseTextForm& form) {
@@ -23,22 +22,21 @@ ParsedPose ParsePoseText(std::string_view text, const PoseTextForm& form) {
     return out;
   }
   const size_t count = form.quaternion ? 7 : 6;
-  const auto v = ParseDoubles(text, count);
-  if (!v) {
+  std::array<double, 7> v{};
+  if (!ParseDoublesInto(text, count, v.data())) {
     out.error = form.quaternion
                     ? "expected seven numbers 'x y z qx qy qz qw'"
                     : "expected six numbers 'x y z roll pitch yaw'";
     return out;
   }
-  const Eigen::Vector3d xyz((*v)[0], (*v)[1], (*v)[2]);
+  const Eigen::Vector3d xyz(v[0], v[1], v[2]);
   if (!form.quaternion) {
     const double unit = form.degrees ? EIGEN_PI / 180.0 : 1.0;
-    out.X = PoseFromXyzRpy(xyz, Eigen::Vector3d((*v)[3], (*v)[4], (*v)[5]) *
-                                    unit);
+    out.X = PoseFromXyzRpy(xyz, Eigen::Vector3d(v[3], v[4], v[5]) * unit);
     return out;
   }
   // Eigen's constructor takes w first; the text holds it last.
-  Eigen::Quaterniond q((*v)[6], (*v)[3], (*v)[4], (*v)[5]);
+  Eigen::Quaterniond q(v[6], v[3], v[4], v[5]);
   const double norm = q.norm();
   if (!(norm > 0.0) || !std::isfinite(norm)) {
     out.error = "the quaternion qx qy qz qw cannot be normalised (its length is " + std::string(norm > 0.0 ? "too large" : "0") + ")";

@@ -153,15 +153,18 @@ std::optional<double> ParseReal(std::string_view text) {
 
 std::optional<std::vector<double>> ParseDoubles(std::string_view text,
                                                 size_t count) {
-  std::vector<double> values;
-  values.reserve(count);
-  const bool read = ForEachToken(text, count, [&](std::string_view token) {
+  std::vector<double> values(count);
+  if (!ParseDoublesInto(text, count, values.data())) return std::nullopt;
+  return values;
+}
+
+bool ParseDoublesInto(std::string_view text, size_t count, double* out) {
+  size_t i = 0;
+  return ForEachToken(text, count, [&](std::string_view token) {
     const std::optional<double> value = ParseToken(token);
-    if (value) values.push_back(*value);
+    if (value) out[i++] = *value;
     return value.has_value();
   });
-  if (!read) return std::nullopt;
-  return values;
 }
 
 bool AreDoubles(std::string_view text, size_t count) {

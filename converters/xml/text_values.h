@@ -45,6 +45,10 @@ namespace sdfconv {
 // amount); nothing else.
 [[nodiscard]] std::optional<std::vector<double>> ParseDoubles(
     std::string_view text, size_t count);
+// ParseDoubles into out[0..count): true when it reads them, without an
+// allocation (for the values read most, poses).
+[[nodiscard]] bool ParseDoublesInto(std::string_view text, size_t count,
+                                    double* out);
 
 // Whether ParseDoubles(text, count) would read the text, decided without
 // converting the numbers where that is safe (for the checks that only

@@ -30,7 +30,7 @@ int LineWithin(std::string_view raw, size_t at, int line) {
 void XmlTree::SayRepair(XmlTolerance kind, NodeId at, int line,
                         std::string_view written, Diagnostics* diags) const {
   SourceLocation where = Locate(at);
-  if (line > 0 && nodes_[at].origin < 0) where.line = line;
+  if (line > 0 && OriginIndex(at) < 0) where.line = line;
   diags->Warning(CodeOf(kind), where,
                  std::string(Describe(kind)) + "; written " +
                      std::string(written));
@@ -64,8 +64,8 @@ int XmlTree::RepairDeclarations(Diagnostics* diags) {
         // Out of its place: the indentation before it and the line break
         // after it go with it.
         if (k > 0 && nodes_[kids[k - 1]].type == XmlNodeType::kText) {
-          XmlText& prev = nodes_[kids[k - 1]].raw;
-          const size_t end = prev.find_last_not_of(" \t");
+          PackedXmlText& prev = nodes_[kids[k - 1]].raw;
+          const size_t end = prev.view().find_last_not_of(" \t");
           if (end == std::string_view::npos || prev[end] == '\n') {
             prev.remove_suffix(prev.size() -
                                (end == std::string_view::npos ? 0 : end + 1));

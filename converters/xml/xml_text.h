@@ -44,9 +44,9 @@ class XmlText : public std::string_view {
   explicit XmlText(std::string_view kept) : std::string_view(kept) {}
 };
 
-// An XmlText in 12 bytes (a view takes 16) and 4-byte alignment: three of
-// them and two ints fit where three views took 48 bytes, for the texts
-// every element has (XmlElementParts).
+// An XmlText in 12 bytes (a view takes 16) and 4-byte alignment, for the
+// texts every node and element has (XmlNode, XmlElementParts): read as a
+// std::string_view, narrowed only from its ends, as a view is.
 class __attribute__((packed, aligned(4))) PackedXmlText {
  public:
   PackedXmlText() = default;
@@ -57,8 +57,30 @@ class __attribute__((packed, aligned(4))) PackedXmlText {
   operator std::string_view() const { return view(); }  // NOLINT
   [[nodiscard]] size_t size() const { return size_; }
   [[nodiscard]] bool empty() const { return size_ == 0; }
-  // Drops the last `n` characters (at most size()).
-  void RemoveSuffix(size_t n) { size_ -= static_cast<uint32_t>(n); }
+  [[nodiscard]] char operator[](size_t i) const { return data_[i]; }
+  [[nodiscard]] char back() const { return data_[size_ - 1]; }
+  template <typename... Args>
+  [[nodiscard]] size_t find(Args&&... args) const {
+    return view().find(std::forward<Args>(args)...);
+  }
+  template <typename... Args>
+  [[nodiscard]] size_t rfind(Args&&... args) const {
+    return view().rfind(std::forward<Args>(args)...);
+  }
+  template <typename... Args>
+  [[nodiscard]] int compare(Args&&... args) const {
+    return view().compare(std::forward<Args>(args)...);
+  }
+  [[nodiscard]] std::string_view substr(
+      size_t at, size_t n = std::string_view::npos) const {
+    return view().substr(at, n);
+  }
+  // Drop the first or last `n` characters (at most size()).
+  void remove_prefix(size_t n) {
+    data_ += n;
+    size_ -= static_cast<uint32_t>(n);
+  }
+  void remove_suffix(size_t n) { size_ -= static_cast<uint32_t>(n); }
 
  private:
   const char* data_ = nullptr;

@@ -11,6 +11,15 @@
 #include "converters/xml/xml_escape.h"
 
 namespace sdfconv {
+
+// A parsed tree holds one node per element, text run and comment, parts
+// per element and an attribute per attribute: a million-frame model has
+// six million nodes. These sizes are measured (docs/benchmarks.md); a
+// field added makes every tree larger.
+static_assert(sizeof(XmlNode) <= 32);
+static_assert(sizeof(XmlElementParts) <= 80);
+static_assert(sizeof(RawAttribute) <= 24);
+
 namespace {
 
 // Hands `piece` every piece of text of the subtree at `start`, in document
@@ -252,7 +261,7 @@ std::optional<std::string> XmlTree::NamespaceUri(
 
 void XmlTree::SetOrigin(NodeId id, const SourceLocation& origin) {
   ++revision_;
-  nodes_[id].origin = static_cast<int32_t>(origins_.size());
+  origin_of_[id] = static_cast<int32_t>(origins_.size());
   origins_.push_back(origin);
 }
 
@@ -376,7 +385,7 @@ SourceLocation XmlTree::Locate(NodeId id) const {
   // The node itself, or its nearest ancestor, that says where it is.
   for (NodeId n = id; n > 0; n = nodes_[n].parent) {
     const XmlNode& node = nodes_[n];
-    if (node.origin >= 0) return origins_[node.origin];
+    if (const int32_t o = OriginIndex(n); o >= 0) return origins_[o];
     if (node.line > 0) {
       return {file_, node.line, IsElement(id) ? ElementPath(id) : SharedText()};
     }
@@ -389,7 +398,7 @@ bool XmlTree::LocatedBelowParent(NodeId id) const {
   const NodeId parent = ParentElement(id);
   if (parent == kNoNode) return false;
   for (const NodeId n : {id, parent}) {
-    if (nodes_[n].origin >= 0 || nodes_[n].line <= 0) return false;
+    if (OriginIndex(n) >= 0 || nodes_[n].line <= 0) return false;
   }
   return !HasAttribute(id, "name") && Depth(id) <= kFullPathDepth;
 }
@@ -397,7 +406,7 @@ bool XmlTree::LocatedBelowParent(NodeId id) const {
 int XmlTree::Line(NodeId id) const {
   for (NodeId n = id; n > 0; n = nodes_[n].parent) {
     const XmlNode& node = nodes_[n];
-    if (node.origin >= 0) return origins_[node.origin].line;
+    if (const int32_t o = OriginIndex(n); o >= 0) return origins_[o].line;
     if (node.line > 0) return node.line;
   }
   return 0;

@@ -54,6 +54,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "converters/xml/xml_escape.h"
@@ -178,17 +179,19 @@ struct XmlElementParts {
   NodeId head = kNoNode;
 };
 
+// 32 bytes: a parsed tree has one per element, text run and comment. The
+// source a node stands for (SetOrigin), which only built trees have, is
+// kept beside the nodes.
 struct XmlNode {
-  XmlNodeType type = XmlNodeType::kText;
+  // kText, kComment, kCData, kPi: the raw source text.
+  PackedXmlText raw;
   NodeId parent = kNoNode;
   int32_t index = 0;  // its place in the parent's children
-  int line = 0;  // parsed elements: see the file comment; other parsed
-                 // nodes: the line they start on; else 0
-  int32_t origin = -1;  // index of the source it stands for (SetOrigin)
+  int line = 0;       // parsed elements: see the file comment; other parsed
+                      // nodes: the line they start on; else 0
   // kElement and kDocument: its XmlElementParts (XmlTree::Parts); else -1.
   int32_t parts = -1;
-  // kText, kComment, kCData, kPi: the raw source text.
-  XmlText raw;
+  XmlNodeType type = XmlNodeType::kText;
 };
 
 // One attribute's name as written (with its prefix, "mysim:speed"), its
@@ -456,6 +459,13 @@ class XmlTree {
   NodeId root_ = kNoNode;
   SharedText file_;  // shared by every location it makes
   std::vector<SourceLocation> origins_;
+  std::unordered_map<NodeId, int32_t> origin_of_;  // node -> origins_ index
+  // The index in origins_ of what `id` stands for, or -1.
+  [[nodiscard]] int32_t OriginIndex(NodeId id) const {
+    if (origin_of_.empty()) return -1;
+    const auto it = origin_of_.find(id);
+    return it == origin_of_.end() ? -1 : it->second;
+  }
   std::string encoding_;  // "" for UTF-8
   bool bom_ = false;      // transcoded from text with a byte order mark
   bool built_ = false;

@@ -90,12 +90,20 @@ NodeId XmlTree::AddWithParts(XmlNode node, XmlElementParts parts) {
 NodeId XmlTree::CopyNode(const XmlTree& from, NodeId id) {
   XmlNode node = from.nodes_[id];
   node.parent = kNoNode;
-  if (node.parts < 0) return Add(std::move(node));
-  XmlElementParts parts = from.parts_[node.parts];
-  parts.children.clear();
-  parts.depth = 0;  // a detached copy: its place is not known
-  parts.head = kNoNode;
-  return AddWithParts(std::move(node), std::move(parts));
+  // What it stands for: here the same; Import maps another tree's.
+  const int32_t origin = &from == this ? OriginIndex(id) : -1;
+  NodeId copy = kNoNode;
+  if (node.parts < 0) {
+    copy = Add(node);
+  } else {
+    XmlElementParts parts = from.parts_[node.parts];
+    parts.children.clear();
+    parts.depth = 0;  // a detached copy: its place is not known
+    parts.head = kNoNode;
+    copy = AddWithParts(node, std::move(parts));
+  }
+  if (origin >= 0) origin_of_[copy] = origin;
+  return copy;
 }
 
 void XmlTree::Renumber(NodeId parent, size_t from) {
@@ -167,7 +175,7 @@ void XmlTree::RenameElement(NodeId id, std::string_view tag) {
   XmlElementParts& n = Parts(id);
   if (!n.self_closing && n.end.size() >= n.tag.size() + 2) {
     n.end = Keep("</" + std::string(tag) +
-                 std::string(n.end.view().substr(n.tag.size() + 2)));
+                 std::string(n.end.substr(n.tag.size() + 2)));
   }
   n.tag = Keep(tag);
 }
@@ -260,13 +268,13 @@ NodeId XmlTree::Import(const XmlTree& from, NodeId id) {
   auto add = [&](NodeId source) {
     const NodeId id = CopyNode(from, source);
     XmlNode& copy = nodes_[id];
-    if (copy.origin >= 0) {
-      auto [it, fresh] = origins.try_emplace(copy.origin, 0);
+    if (const int32_t o = from.OriginIndex(source); o >= 0) {
+      auto [it, fresh] = origins.try_emplace(o, 0);
       if (fresh) {
         it->second = static_cast<int32_t>(origins_.size());
-        origins_.push_back(from.origins_[copy.origin]);
+        origins_.push_back(from.origins_[o]);
       }
-      copy.origin = it->second;
+      origin_of_[id] = it->second;
     }
     // The text is `from`'s: keep our own copy of it.
     copy.raw = Keep(copy.raw);
@@ -311,8 +319,7 @@ void XmlTree::OpenIfSelfClosing(NodeId id) {
   XmlElementParts& n = Parts(id);
   if (!n.self_closing) return;
   n.self_closing = false;
-  while (!n.tail.empty() && IsSpace(n.tail.view().back()))
-    n.tail.RemoveSuffix(1);
+  while (!n.tail.empty() && IsSpace(n.tail.back())) n.tail.remove_suffix(1);
   n.end = Keep("</" + std::string(n.tag) + ">");
 }
 

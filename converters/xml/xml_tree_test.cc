@@ -746,9 +746,14 @@ TEST(XmlTreeLocationTest, CreatedElementsCarryTheirOrigin) {
   parsed.InsertLine(axis, xyz);
   EXPECT_EQ(parsed.Locate(xyz).line, 2);
   EXPECT_EQ(parsed.Locate(xyz).path, "/sdf/axis/xyz");
-  // Origins travel with imported nodes.
+  // Origins travel with imported nodes, clones and copies of the tree.
   const NodeId imported = parsed.Import(tree, model);
   EXPECT_EQ(parsed.Locate(imported).file, "robot.urdf");
+  const NodeId clone = tree.Clone(link, true);
+  EXPECT_EQ(tree.Locate(clone).path, "/robot/link[@name=\"a\"]");
+  const XmlTree copy = tree;
+  EXPECT_EQ(copy.Locate(link).line, 7);
+  EXPECT_EQ(copy.Locate(model).line, tree.Locate(model).line);
 }
 
 TEST(XmlTreeLocationTest, ValuesSurviveEscaping) {

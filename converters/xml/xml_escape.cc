@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <system_error>
 
@@ -124,15 +125,36 @@ std::string DecodeXmlAttribute(std::string_view raw) {
 
 namespace {
 
-std::string_view DecodeView(std::string_view raw, bool attribute,
-                            std::string* scratch) {
-  for (const char c : raw) {
-    if (DecodingChanges(c, attribute)) {
-      *scratch = Decode(raw, attribute);
-      return *scratch;
+// Whether DecodingChanges holds for a character of `raw`: eight bytes at a
+// time, each tested for the two or four bytes that matter (a byte of
+// v ^ c...c is zero exactly where v holds c), then the rest one by one.
+bool NeedsDecoding(std::string_view raw, bool attribute) {
+  constexpr uint64_t kOnes = 0x0101010101010101u;
+  constexpr uint64_t kHighs = 0x8080808080808080u;
+  const auto holds = [](uint64_t v, char c) {
+    const uint64_t y = v ^ (kOnes * static_cast<unsigned char>(c));
+    return ((y - kOnes) & ~y & kHighs) != 0;
+  };
+  size_t i = 0;
+  for (; i + 8 <= raw.size(); i += 8) {
+    uint64_t v;
+    std::memcpy(&v, raw.data() + i, sizeof v);
+    if (holds(v, '&') || holds(v, '\r') ||
+        (attribute && (holds(v, '\n') || holds(v, '\t')))) {
+      return true;
     }
   }
-  return raw;
+  for (; i < raw.size(); ++i) {
+    if (DecodingChanges(raw[i], attribute)) return true;
+  }
+  return false;
+}
+
+std::string_view DecodeView(std::string_view raw, bool attribute,
+                            std::string* scratch) {
+  if (!NeedsDecoding(raw, attribute)) return raw;
+  *scratch = Decode(raw, attribute);
+  return *scratch;
 }
 
 }  // namespace

@@ -48,5 +48,33 @@ TEST(XmlEscapeTest, DecodingWithoutACopyGivesTheSameValues) {
   }
 }
 
+// Texts are scanned eight bytes at a time: each character that decoding
+// changes is found at every place in and past the first eight, among
+// plain ASCII and UTF-8 bytes (whose high bits are set).
+TEST(XmlEscapeTest, ViewsAreTakenExactlyWhenNothingChanges) {
+  for (const std::string fill : {"a", "\xC3\xA9", " ", "\x7F", "%'"}) {
+    for (size_t size = 0; size <= 26; ++size) {
+      std::string plain;
+      while (plain.size() < size) plain += fill;
+      plain.resize(size);
+      std::string scratch;
+      EXPECT_EQ(DecodeXmlText(plain, &scratch).data(), plain.data()) << size;
+      EXPECT_EQ(DecodeXmlAttribute(plain, &scratch).data(), plain.data());
+      for (size_t at = 0; at < size; ++at) {
+        for (const char c : {'&', '\r', '\n', '\t'}) {
+          std::string raw = plain;
+          raw[at] = c;
+          const bool text_changes = c == '&' || c == '\r';
+          EXPECT_EQ(DecodeXmlText(raw, &scratch).data() != raw.data(),
+                    text_changes)
+              << size << " " << at << " " << int{c};
+          EXPECT_NE(DecodeXmlAttribute(raw, &scratch).data(), raw.data())
+              << size << " " << at << " " << int{c};
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace sdfconv

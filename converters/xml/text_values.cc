@@ -114,8 +114,9 @@ bool ForEachToken(std::string_view text, size_t count, Take take) {
 }  // namespace
 
 bool IsXmlSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
-         c == '\v';
+  // Most characters of a value are above ' ': one comparison tells them.
+  return c <= ' ' && (c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
+                      c == '\f' || c == '\v');
 }
 
 std::string_view TrimWhitespace(std::string_view text) {

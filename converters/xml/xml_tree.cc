@@ -261,7 +261,7 @@ std::optional<std::string> XmlTree::NamespaceUri(
 
 void XmlTree::SetOrigin(NodeId id, const SourceLocation& origin) {
   ++revision_;
-  origin_of_[id] = static_cast<int32_t>(origins_.size());
+  SetOriginIndex(id, static_cast<int32_t>(origins_.size()));
   origins_.push_back(origin);
 }
 

@@ -54,7 +54,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "converters/xml/xml_escape.h"
@@ -459,12 +458,18 @@ class XmlTree {
   NodeId root_ = kNoNode;
   SharedText file_;  // shared by every location it makes
   std::vector<SourceLocation> origins_;
-  std::unordered_map<NodeId, int32_t> origin_of_;  // node -> origins_ index
-  // The index in origins_ of what `id` stands for, or -1.
+  // By node, the index in origins_ of what it stands for, or -1; empty
+  // until a node gets an origin (a parsed tree's stays empty), and as long
+  // as the last node with one.
+  std::vector<int32_t> origin_of_;
   [[nodiscard]] int32_t OriginIndex(NodeId id) const {
-    if (origin_of_.empty()) return -1;
-    const auto it = origin_of_.find(id);
-    return it == origin_of_.end() ? -1 : it->second;
+    return static_cast<size_t>(id) < origin_of_.size() ? origin_of_[id] : -1;
+  }
+  void SetOriginIndex(NodeId id, int32_t origin) {
+    if (origin_of_.size() <= static_cast<size_t>(id)) {
+      origin_of_.resize(static_cast<size_t>(id) + 1, -1);
+    }
+    origin_of_[id] = origin;
   }
   std::string encoding_;  // "" for UTF-8
   bool bom_ = false;      // transcoded from text with a byte order mark

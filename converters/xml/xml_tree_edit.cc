@@ -102,7 +102,7 @@ NodeId XmlTree::CopyNode(const XmlTree& from, NodeId id) {
     parts.head = kNoNode;
     copy = AddWithParts(node, std::move(parts));
   }
-  if (origin >= 0) origin_of_[copy] = origin;
+  if (origin >= 0) SetOriginIndex(copy, origin);
   return copy;
 }
 
@@ -274,7 +274,7 @@ NodeId XmlTree::Import(const XmlTree& from, NodeId id) {
         it->second = static_cast<int32_t>(origins_.size());
         origins_.push_back(from.origins_[o]);
       }
-      origin_of_[id] = it->second;
+      SetOriginIndex(id, it->second);
     }
     // The text is `from`'s: keep our own copy of it.
     copy.raw = Keep(copy.raw);

@@ -1,22 +1,15 @@
 // Where things are: element paths, lines and the sources built nodes
 // stand for (XmlTree::Locate, Line, LocatedBelowParent, SetOrigin).
+#include <gtest/gtest.h>
+
 #include <string>
 #include <vector>
 
-#include <gtest/gtest.h>
-
+#include "converters/xml/xml_test_util.h"
 #include "converters/xml/xml_tree.h"
 
 namespace sdfconv {
 namespace {
-
-XmlTree MustParse(const std::string& text) {
-  Diagnostics diags;
-  std::optional<XmlTree> tree = XmlTree::Parse(text, "t.sdf", &diags);
-  EXPECT_TRUE(tree.has_value());
-  EXPECT_EQ(diags.size(), 0u);
-  return std::move(*tree);
-}
 
 TEST(XmlTreeLocateTest, LocateNamesLineAndPath) {
   const XmlTree tree =

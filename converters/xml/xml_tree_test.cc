@@ -1,5 +1,6 @@
 #include "converters/xml/xml_tree.h"
 
+#include <gtest/gtest.h>
 #include <libxml/xmlerror.h>
 
 #include <chrono>
@@ -8,10 +9,9 @@
 #include <fstream>
 #include <string>
 
-#include <gtest/gtest.h>
-
 #include "converters/diagnostic_test_util.h"
 #include "converters/xml/xml_element.h"
+#include "converters/xml/xml_test_util.h"
 
 namespace sdfconv {
 namespace {
@@ -394,14 +394,6 @@ TEST_F(XmlTreeTest, MovedDocumentKeepsLocations) {
 
 
 // ---- Editing losslessly -----------------------------------------------------
-
-XmlTree MustParse(const std::string& text) {
-  Diagnostics diags;
-  std::optional<XmlTree> tree = XmlTree::Parse(text, "t.sdf", &diags);
-  EXPECT_TRUE(tree.has_value());
-  EXPECT_EQ(diags.size(), 0u);
-  return std::move(*tree);
-}
 
 TEST(XmlTreeEditTest, UntouchedTreeWritesBackByteForByte) {
   const std::string text =

@@ -8,17 +8,11 @@
 #include <utility>
 #include <vector>
 
+#include "converters/xml/xml_test_util.h"
 #include "converters/xml/xml_tree.h"
 
 namespace sdfconv {
 namespace {
-
-XmlTree MustParse(const std::string& text) {
-  Diagnostics diags;
-  std::optional<XmlTree> tree = XmlTree::Parse(text, "t.sdf", &diags);
-  EXPECT_TRUE(tree.has_value());
-  return std::move(*tree);
-}
 
 TEST(XmlTreeWriteTest, IndentedKeepsLeafTextAndTrimsMixedText) {
   const XmlTree tree =

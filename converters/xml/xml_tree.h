@@ -127,12 +127,6 @@ class RawAttribute {
         eq_(eq),
         raw_(static_cast<uint32_t>(whole.size()) - lead - name - eq - 2) {}
 
-  // `lead name eq quote raw quote`, for an edit to keep as one piece.
-  [[nodiscard]] static std::string Text(std::string_view lead,
-                                        std::string_view name,
-                                        std::string_view eq, char quote,
-                                        std::string_view raw);
-
   [[nodiscard]] std::string_view lead() const { return {text_, lead_}; }
   [[nodiscard]] std::string_view name() const { return {text_ + lead_, name_}; }
   [[nodiscard]] std::string_view eq() const {
@@ -432,7 +426,8 @@ class XmlTree {
 
   // Every piece of text the nodes view: the input, and what edits wrote.
   XmlText Keep(std::string_view text) { return text_.Keep(text); }
-  // A kept attribute of these pieces.
+  // A kept attribute of these pieces, `lead name eq quote raw quote` kept
+  // as one piece.
   RawAttribute KeepAttribute(std::string_view lead, std::string_view name,
                              std::string_view eq, char quote,
                              std::string_view raw);

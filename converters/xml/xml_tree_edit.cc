@@ -133,22 +133,15 @@ void XmlTree::SetAttribute(NodeId id, std::string_view name,
 RawAttribute XmlTree::KeepAttribute(std::string_view lead,
                                     std::string_view name, std::string_view eq,
                                     char quote, std::string_view raw) {
-  return RawAttribute(Keep(RawAttribute::Text(lead, name, eq, quote, raw)),
-                      static_cast<uint32_t>(lead.size()),
-                      static_cast<uint32_t>(name.size()),
-                      static_cast<uint32_t>(eq.size()));
-}
-
-std::string RawAttribute::Text(std::string_view lead, std::string_view name,
-                               std::string_view eq, char quote,
-                               std::string_view raw) {
   std::string text;
   text.reserve(lead.size() + name.size() + eq.size() + raw.size() + 2);
   text.append(lead).append(name).append(eq);
   text += quote;
   text.append(raw);
   text += quote;
-  return text;
+  return RawAttribute(Keep(text), static_cast<uint32_t>(lead.size()),
+                      static_cast<uint32_t>(name.size()),
+                      static_cast<uint32_t>(eq.size()));
 }
 
 void XmlTree::RenameAttribute(NodeId id, std::string_view from,

@@ -1,5 +1,6 @@
 #include "converters/xml/text_values.h"
 
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -9,45 +10,9 @@
 namespace sdfconv {
 namespace {
 
-// A plain decimal token ([-]digits[.digits], a digit at least) by
-// Clinger's fast path, or nothing for any other. When its digits without
-// the point make an integer m <= 2^53 and k <= 22 of them follow the
-// point, m and 10^k are exact doubles and the one division m / 10^k is
-// rounded correctly: the double std::from_chars gives.
-std::optional<double> PlainDecimal(std::string_view token) {
-  static constexpr double kPowersOfTen[] = {
-      1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-      1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-  constexpr uint64_t kExact = uint64_t{1} << 53;
-  size_t i = 0;
-  const bool negative = !token.empty() && token[0] == '-';
-  if (negative) i = 1;
-  uint64_t m = 0;
-  int significant = 0;  // digits in m, leading zeros left out
-  size_t after_point = 0;
-  bool point = false;
-  bool digit = false;
-  for (; i < token.size(); ++i) {
-    const char c = token[i];
-    if (c >= '0' && c <= '9') {
-      digit = true;
-      if (point) ++after_point;
-      if (m == 0 && c == '0') continue;
-      if (++significant > 16) return std::nullopt;  // m < 10^16: no overflow
-      m = m * 10 + static_cast<uint64_t>(c - '0');
-    } else if (c == '.' && !point) {
-      point = true;
-    } else {
-      return std::nullopt;
-    }
-  }
-  if (!digit || m > kExact || after_point > 22) return std::nullopt;
-  const double value = static_cast<double>(m) / kPowersOfTen[after_point];
-  return negative ? -value : value;
-}
-
-// One token (no whitespace inside) as a finite double.
-std::optional<double> ParseToken(std::string_view token) {
+// One token (no whitespace inside) as a finite double, by
+// std::from_chars.
+std::optional<double> FromChars(std::string_view token) {
   // std::from_chars takes '-' but not '+'; a '+' must still start a number.
   if (!token.empty() && token.front() == '+') {
     token.remove_prefix(1);
@@ -56,7 +21,6 @@ std::optional<double> ParseToken(std::string_view token) {
     }
   }
   if (token.empty()) return std::nullopt;
-  if (const std::optional<double> plain = PlainDecimal(token)) return plain;
   double value = 0.0;
   const char* end = token.data() + token.size();
   const auto [ptr, ec] =
@@ -67,48 +31,100 @@ std::optional<double> ParseToken(std::string_view token) {
   return value;
 }
 
-// Whether ParseToken reads `token`, told from its characters alone when
-// it is plain decimal without an exponent ([+|-]digits[.digits], a digit
-// on either side of the point at least) of at most 300 characters: such a
-// number is 0 or lies between 1e-300 and 1e300, so it is finite and no
-// double is out of its range. Anything else is converted.
-bool IsNumberToken(std::string_view token) {
-  constexpr size_t kPlainLength = 300;
-  size_t i = 0;
-  if (!token.empty() && (token[0] == '-' || token[0] == '+')) i = 1;
-  size_t digits = 0;
-  bool point = false;
-  bool plain = token.size() <= kPlainLength;
-  for (; plain && i < token.size(); ++i) {
-    const char c = token[i];
-    if (c >= '0' && c <= '9') {
-      ++digits;
-    } else if (c == '.' && !point) {
-      point = true;
-    } else {
-      plain = false;
-    }
+// What a byte is to a list of numbers.
+enum NumberByte : uint8_t { kOtherByte, kSpaceByte, kDigitByte, kPointByte };
+
+constexpr std::array<uint8_t, 256> MakeNumberBytes() {
+  std::array<uint8_t, 256> bytes{};
+  for (const char c : {' ', '\t', '\n', '\r', '\f', '\v'}) {
+    bytes[static_cast<unsigned char>(c)] = kSpaceByte;
   }
-  if (plain && digits > 0) return true;
-  return ParseToken(token).has_value();
+  for (int c = '0'; c <= '9'; ++c) bytes[c] = kDigitByte;
+  bytes['.'] = kPointByte;
+  return bytes;
 }
 
-// Calls `take` on each whitespace-separated token of `text`; true when
-// there are exactly `count` tokens and `take` returned true for each.
-template <typename Take>
-bool ForEachToken(std::string_view text, size_t count, Take take) {
+constexpr std::array<uint8_t, 256> kNumberBytes = MakeNumberBytes();
+
+uint8_t NumberByteOf(char c) {
+  return kNumberBytes[static_cast<unsigned char>(c)];
+}
+
+// The whitespace-separated tokens of `text`, each read in one pass: true
+// when there are exactly `count` and each is a number; with kConvert,
+// their values go to out[0..count).
+//
+// A plain decimal token ([+|-]digits[.digits], a digit at least) is
+// decided by its characters alone:
+//   - converting, by Clinger's fast path: when its digits without the
+//     point make an integer m <= 2^53 (leading zeros left out, at most 16
+//     digits) and k <= 22 of them follow the point, m and 10^k are exact
+//     doubles and the one division m / 10^k is rounded correctly, giving
+//     the double std::from_chars gives;
+//   - validating, when it has at most 300 characters: such a number is 0
+//     or lies between 1e-300 and 1e300, so it is finite and in range.
+// Any other token goes to FromChars.
+template <bool kConvert>
+bool ReadNumbers(std::string_view text, size_t count, double* out) {
+  static constexpr double kPowersOfTen[] = {
+      1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+      1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  constexpr uint64_t kExact = uint64_t{1} << 53;
+  constexpr size_t kPlainLength = 300;
+  const char* p = text.data();
+  const char* const end = p + text.size();
   size_t found = 0;
-  size_t i = 0;
   while (true) {
-    while (i < text.size() && IsXmlSpace(text[i])) ++i;
-    if (i == text.size()) break;
-    size_t j = i;
-    while (j < text.size() && !IsXmlSpace(text[j])) ++j;
-    if (found == count || !take(text.substr(i, j - i))) return false;
+    while (p < end && NumberByteOf(*p) == kSpaceByte) ++p;
+    if (p == end) return found == count;
+    if (found == count) return false;
+    const char* const start = p;
+    const bool negative = *p == '-';
+    if (negative || *p == '+') ++p;
+    uint64_t m = 0;
+    int significant = 0;  // digits in m, leading zeros left out
+    size_t digits = 0;
+    size_t after_point = 0;
+    bool point = false;
+    bool plain = true;
+    for (; p < end; ++p) {
+      const uint8_t b = NumberByteOf(*p);
+      if (b == kDigitByte) {
+        ++digits;
+        if constexpr (kConvert) {
+          if (point) ++after_point;
+          if (m == 0 && *p == '0') continue;
+          if (++significant <= 16) {
+            m = m * 10 + static_cast<uint64_t>(*p - '0');
+          }
+        }
+      } else if (b == kPointByte && !point) {
+        point = true;
+      } else if (b == kSpaceByte) {
+        break;
+      } else {
+        plain = false;
+      }
+    }
+    const std::string_view token(start, static_cast<size_t>(p - start));
+    if constexpr (kConvert) {
+      if (plain && digits > 0 && significant <= 16 && m <= kExact &&
+          after_point <= 22) {
+        const double value = static_cast<double>(m) / kPowersOfTen[after_point];
+        out[found] = negative ? -value : value;
+      } else if (const std::optional<double> value = FromChars(token)) {
+        out[found] = *value;
+      } else {
+        return false;
+      }
+    } else {
+      if (!(plain && digits > 0 && token.size() <= kPlainLength) &&
+          !FromChars(token)) {
+        return false;
+      }
+    }
     ++found;
-    i = j;
   }
-  return found == count;
 }
 
 }  // namespace
@@ -126,7 +142,9 @@ std::string_view TrimWhitespace(std::string_view text) {
 }
 
 std::optional<double> ParseDouble(std::string_view text) {
-  return ParseToken(TrimWhitespace(text));
+  double value = 0.0;
+  if (!ReadNumbers<true>(text, 1, &value)) return std::nullopt;
+  return value;
 }
 
 std::optional<double> ParseReal(std::string_view text) {
@@ -160,16 +178,11 @@ std::optional<std::vector<double>> ParseDoubles(std::string_view text,
 }
 
 bool ParseDoublesInto(std::string_view text, size_t count, double* out) {
-  size_t i = 0;
-  return ForEachToken(text, count, [&](std::string_view token) {
-    const std::optional<double> value = ParseToken(token);
-    if (value) out[i++] = *value;
-    return value.has_value();
-  });
+  return ReadNumbers<true>(text, count, out);
 }
 
 bool AreDoubles(std::string_view text, size_t count) {
-  return ForEachToken(text, count, IsNumberToken);
+  return ReadNumbers<false>(text, count, nullptr);
 }
 
 std::optional<long long> ParseInteger(std::string_view text) {

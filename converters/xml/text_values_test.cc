@@ -139,6 +139,74 @@ TEST(TextValuesTest, PlainDecimalsReadAsFromChars) {
   EXPECT_GT(read, 150000);
 }
 
+// A list reads each of its tokens as ParseDouble reads it alone, bit for
+// bit, whatever whitespace separates them: lists of random tokens, plain
+// decimals around the fast path's bounds among exponents, signs and words.
+TEST(TextValuesTest, ListsReadEachTokenAsParseDouble) {
+  std::mt19937_64 random(7);
+  const std::vector<std::string> specials = {"+1.5",
+                                             "-0",
+                                             "1e3",
+                                             "-2.5E-3",
+                                             "+-1",
+                                             "inf",
+                                             "1e999",
+                                             "x",
+                                             "5.",
+                                             ".5",
+                                             "-.",
+                                             "+",
+                                             "1.2.3",
+                                             "12345678901234567",
+                                             "0.00000000000000000000001",
+                                             "9007199254740993"};
+  const std::string spaces = " \t\n\r\f\v";
+  int lists = 0;
+  for (int n = 0; n < 20000; ++n) {
+    const size_t count = 1 + random() % 6;
+    std::string text;
+    std::vector<std::string> tokens;
+    for (size_t k = 0; k < count; ++k) {
+      std::string token;
+      if (random() % 4 == 0) {
+        token = specials[random() % specials.size()];
+      } else {
+        if (random() % 3 == 0) token += random() % 2 == 0 ? "-" : "+";
+        for (size_t d = random() % 19; d > 0; --d) {
+          token += static_cast<char>('0' + random() % 10);
+        }
+        if (random() % 2 == 0) token += ".";
+        for (size_t d = random() % 25; d > 0; --d) {
+          token += static_cast<char>('0' + random() % 10);
+        }
+      }
+      if (token.empty()) token = "0";
+      tokens.push_back(token);
+      for (size_t s = random() % 3 + (k > 0 ? 1 : 0); s > 0; --s) {
+        text += spaces[random() % spaces.size()];
+      }
+      text += token;
+    }
+    std::vector<double> expected;
+    bool all = true;
+    for (const std::string& token : tokens) {
+      const std::optional<double> value = ParseDouble(token);
+      all = all && value.has_value();
+      if (value) expected.push_back(*value);
+    }
+    const std::optional<std::vector<double>> read = ParseDoubles(text, count);
+    ASSERT_EQ(read.has_value(), all) << "'" << text << "'";
+    ASSERT_EQ(AreDoubles(text, count), all) << "'" << text << "'";
+    EXPECT_FALSE(ParseDoubles(text, count + 1).has_value()) << text;
+    if (!all) continue;
+    ASSERT_EQ(
+        std::memcmp(read->data(), expected.data(), count * sizeof(double)), 0)
+        << "'" << text << "'";
+    ++lists;
+  }
+  EXPECT_GT(lists, 5000);
+}
+
 TEST(TextValuesTest, LocaleIndependent) {
   // A locale with a decimal comma, if the machine has one.
   if (std::setlocale(LC_ALL, "de_DE.UTF-8") == nullptr) {

@@ -161,6 +161,35 @@ TEST(XmlGateTest, EveryOneByteChangeKeepsTheInvariant) {
   EXPECT_LT(plain, variants * 9 / 10);
 }
 
+// Long runs of text and of an attribute's value are checked 16 bytes at
+// a time: every byte value at every place of such runs gets the verdict
+// of the byte alone, and keeps the invariant.
+TEST(XmlGateTest, EveryByteAtEveryPlaceOfLongRuns) {
+  constexpr size_t kRun = 40;
+  int plain = 0;
+  for (int value = 0; value < 256; ++value) {
+    const char x = static_cast<char>(value);
+    // Plain alone: printable ASCII but the markup, or tab, LF and CR.
+    const bool printable =
+        value >= 0x20 && value <= 0x7E && x != '<' && x != '&';
+    const bool white = x == '\t' || x == '\n' || x == '\r';
+    for (size_t at = 0; at <= kRun; ++at) {
+      const std::string run =
+          std::string(at, 'v') + x + std::string(kRun - at, 'v');
+      const std::string in_text = "<r>" + run + "</r>";
+      const std::string in_value = "<r a=\"" + run + "\"/>";
+      EXPECT_EQ(IsPlainXml(in_text, {}), printable || white)
+          << "byte " << value << " at " << at << " of the text";
+      EXPECT_EQ(IsPlainXml(in_value, {}), (printable && x != '"') || white)
+          << "byte " << value << " at " << at << " of the value";
+      plain += IsPlainXml(in_text, {});
+      ASSERT_EQ(InvariantBroken(in_text), "");
+      ASSERT_EQ(InvariantBroken(in_value), "");
+    }
+  }
+  EXPECT_GT(plain, 90 * static_cast<int>(kRun));
+}
+
 std::string Bytes(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), {});

@@ -2,6 +2,8 @@
 // stand for (XmlTree::Locate, Line, LocatedBelowParent, SetOrigin).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -134,6 +136,43 @@ TEST(XmlTreeLocateTest, LocatedBelowParentOnlyWherePathsExtend) {
 TEST(XmlTreeLocationTest, LineIsWhereTheStartTagEnds) {
   const XmlTree tree = MustParse("<sdf>\n<model\n  name='m'\n  >\n</model></sdf>");
   EXPECT_EQ(tree.Locate(tree.FirstChild(tree.root())).line, 4);
+}
+
+// Lines are counted 16 bytes at a time: random documents with line breaks
+// in text, comments, values and between attributes, at every distance
+// from each other and from the end, give each element the line where its
+// start tag ends.
+TEST(XmlTreeLocationTest, LinesCountedInEveryPlace) {
+  std::mt19937 random(5);
+  auto breaks = [&](size_t most) {
+    std::string out;
+    for (size_t n = random() % (most + 1); n > 0; --n) {
+      out += random() % 3 == 0 ? "\n" : std::string(random() % 20, ' ');
+    }
+    return out;
+  };
+  for (int document = 0; document < 300; ++document) {
+    std::string text = "<r>";
+    std::vector<int> expected;  // by element, in document order
+    const int elements = 1 + static_cast<int>(random() % 12);
+    for (int k = 0; k < elements; ++k) {
+      text += breaks(4);
+      if (random() % 4 == 0) text += "<!--" + breaks(3) + "-->";
+      text += "<e" + std::string(1 + random() % 2, ' ') + "a=\"" + breaks(3) +
+              "\"" + breaks(2) + (random() % 2 ? " " : "\n") + "b='x" +
+              breaks(2) + "'" + breaks(2) + "/>";
+      expected.push_back(
+          1 + static_cast<int>(std::count(text.begin(), text.end(), '\n')));
+    }
+    text += breaks(3) + "</r>" + breaks(2);
+    const XmlTree tree = MustParse(text);
+    const std::vector<NodeId> found = tree.Children(tree.root(), "e");
+    ASSERT_EQ(found.size(), expected.size()) << text;
+    for (size_t k = 0; k < found.size(); ++k) {
+      ASSERT_EQ(tree.Line(found[k]), expected[k]) << "element " << k << "\n"
+                                                  << text;
+    }
+  }
 }
 
 // A created element stands for its origin; one without is located at its

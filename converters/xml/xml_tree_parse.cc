@@ -5,6 +5,10 @@
 #include <libxml/encoding.h>
 #include <sys/stat.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -123,7 +127,10 @@ class XmlTreeScanner {
         nodes_(&tree->nodes_),
         parts_(&tree->parts_),
         child_array_(&tree->lists_.children),
-        attribute_array_(&tree->lists_.attributes) {}
+        attribute_array_(&tree->lists_.attributes),
+        // One entry per element: sized to the parts reserved for them.
+        child_offsets_(tree->parts_.capacity()),
+        attribute_offsets_(tree->parts_.capacity()) {}
 
   // Returns the root element, or kNoNode if the text is not what we expect.
   NodeId Run();
@@ -186,10 +193,30 @@ class XmlTreeScanner {
     Add(std::move(n), parent);
   }
   void Advance(size_t to) {
-    line_ += static_cast<int>(
-        std::count(text_.begin() + static_cast<std::ptrdiff_t>(pos_),
-                   text_.begin() + static_cast<std::ptrdiff_t>(to), '\n'));
+    line_ += LineBreaks(pos_, to);
     pos_ = to;
+  }
+  // The line breaks in [from, to): 16 bytes at a time with SSE2 wherever
+  // 16 bytes of the text remain (bytes past `to` are masked out), the
+  // rest one at a time.
+  int LineBreaks(size_t from, size_t to) const {
+    int n = 0;
+#if defined(__SSE2__)
+    const __m128i lf = _mm_set1_epi8('\n');
+    while (from < to && from + 16 <= text_.size()) {
+      const __m128i b = _mm_loadu_si128(
+          reinterpret_cast<const __m128i*>(text_.data() + from));
+      auto breaks =
+          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(b, lf)));
+      if (to - from < 16) breaks &= (1u << (to - from)) - 1;
+      if (breaks != 0) n += __builtin_popcount(breaks);
+      from += 16;
+    }
+    if (from >= to) return n;
+#endif
+    return n + static_cast<int>(std::count(
+                   text_.begin() + static_cast<std::ptrdiff_t>(from),
+                   text_.begin() + static_cast<std::ptrdiff_t>(to), '\n'));
   }
   // The kept text [from, to).
   XmlText Piece(size_t from, size_t to) const {

@@ -71,7 +71,11 @@ void Write(const std::vector<XmlNode>& nodes,
   out->resize(from + size);
   char* at = out->data() + from;
   Walk(nodes, parts, start, [&at](std::string_view piece) {
-    if (piece.empty()) return;  // its data() may be null
+    // Most pieces are short: the markup, names, white space.
+    if (piece.size() <= 2) {
+      for (const char c : piece) *at++ = c;
+      return;
+    }
     std::memcpy(at, piece.data(), piece.size());
     at += piece.size();
   });
@@ -113,9 +117,14 @@ bool XmlTree::Reads(std::string_view text) const {
   Walk(nodes_, parts_, 0, [&](std::string_view piece) {
     if (!same) return;
     // A piece the scan took from `text` is that very slice: no compare.
-    same = piece.size() <= text.size() - at &&
-           (piece.data() == text.data() + at ||
-            text.compare(at, piece.size(), piece) == 0);
+    // The others are mostly the markup ("<", ">", "/>"): compared here.
+    if (piece.size() > text.size() - at) {
+      same = false;
+    } else if (piece.data() != text.data() + at) {
+      same = piece.size() <= 2
+                 ? std::equal(piece.begin(), piece.end(), text.begin() + at)
+                 : text.compare(at, piece.size(), piece) == 0;
+    }
     at += piece.size();
   });
   return same && at == text.size();

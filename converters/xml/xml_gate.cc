@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "converters/xml/xml_leniency.h"
+#include "converters/xml/xml_tree_builder.h"
 
 namespace sdfconv {
 namespace {
@@ -258,16 +259,31 @@ constexpr size_t kMaxPlainName = 1000;
 // quadratic in them).
 constexpr size_t kMaxPlainAttributes = 64;
 
+// Hands nothing on: the check alone.
+struct NoTree {
+  void Raw(XmlNodeType /*type*/, size_t /*from*/, size_t /*to*/) {}
+  void BeginTag(size_t /*from*/, size_t /*to*/) {}
+  void Attribute(size_t /*lead*/, size_t /*name*/, size_t /*eq*/,
+                 size_t /*quote*/, size_t /*end*/) {}
+  void EndBeginTag(size_t /*tail*/, size_t /*close*/, bool /*self_closing*/) {}
+  void EndTag(size_t /*from*/, size_t /*to*/) {}
+};
+
 // One pass over the text; every method returns false at the first thing
-// that is not plain XML.
+// that is not plain XML. Each piece checked goes to `tree` (NoTree, or an
+// XmlTreeBuilder) by its offsets, in order.
+template <typename Tree>
 class PlainXmlScan {
  public:
-  PlainXmlScan(std::string_view text, const XmlLimits& limits)
-      : text_(text), limits_(limits) {}
+  PlainXmlScan(std::string_view text, const XmlLimits& limits, Tree* tree)
+      : text_(text), limits_(limits), tree_(*tree) {}
 
   bool Run() {
     if (text_.size() > static_cast<size_t>(INT_MAX)) return false;
-    if (Ahead("<?xml") && !Declaration()) return false;
+    if (Ahead("<?xml")) {
+      if (!Declaration()) return false;
+      tree_.Raw(XmlNodeType::kPi, 0, at_);
+    }
     if (!Misc()) return false;
     if (!Element()) return false;
     return Misc() && at_ == text_.size();
@@ -346,10 +362,12 @@ class PlainXmlScan {
   }
   // A comment at `<!--`: its first `--` must be its end.
   bool Comment() {
+    const size_t start = at_;
     at_ += 4;
     if (!CharsUntil("--")) return false;
     if (at_ >= text_.size() || text_[at_] != '>') return false;
     ++at_;
+    tree_.Raw(XmlNodeType::kComment, start, at_);
     return true;
   }
   // One of the five predefined entities at `&`.
@@ -421,7 +439,8 @@ class PlainXmlScan {
   // Whitespace and comments, before or after the root element.
   bool Misc() {
     while (true) {
-      Space();
+      const size_t start = at_;
+      if (Space()) tree_.Raw(XmlNodeType::kText, start, at_);
       if (!Ahead("<!--")) return true;
       if (!Comment()) return false;
     }
@@ -437,13 +456,6 @@ class PlainXmlScan {
     if (quote != '"' && quote != '\'') return 0;
     ++at_;
     return quote;
-  }
-  // `= "value"` (or with `'`), after an attribute's name.
-  bool Value() {
-    const char quote = OpenQuote();
-    if (quote == 0 || !Chars(quote)) return false;
-    ++at_;
-    return true;
   }
   // The XML declaration at the start: version 1.0, at most encoding UTF-8
   // and a standalone declaration.
@@ -485,24 +497,32 @@ class PlainXmlScan {
     ++at_;
     const std::string_view name = Name();
     if (name.empty()) return false;
+    tree_.BeginTag(at_ - name.size(), at_);
     names_.clear();
     while (true) {
+      const size_t lead = at_;
       const bool space = Space();
       if (at_ >= text_.size()) return false;
       if (text_[at_] == '>') {
-        ++at_;
         if (open_.size() >= static_cast<size_t>(limits_.max_depth)) {
           return false;
         }
+        tree_.EndBeginTag(lead, at_, false);
+        ++at_;
         open_.push_back(name);
         return true;
       }
       if (text_[at_] == '/') {
         if (!Ahead("/>")) return false;
+        if (open_.size() >= static_cast<size_t>(limits_.max_depth)) {
+          return false;
+        }
+        tree_.EndBeginTag(lead, at_, true);
         at_ += 2;
-        return open_.size() < static_cast<size_t>(limits_.max_depth);
+        return true;
       }
       if (!space) return false;
+      const size_t name_at = at_;
       const std::string_view attribute = Name();
       if (attribute.empty() || attribute.compare(0, 5, "xmlns") == 0) {
         return false;
@@ -515,24 +535,34 @@ class PlainXmlScan {
         return false;
       }
       names_.push_back(attribute);
-      if (!Value()) return false;
+      const size_t eq_at = at_;
+      const char quote = OpenQuote();
+      if (quote == 0) return false;
+      const size_t quote_at = at_ - 1;
+      if (!Chars(quote)) return false;
+      ++at_;
+      tree_.Attribute(lead, name_at, eq_at, quote_at, at_);
     }
   }
   // An end tag at `</`, closing the innermost element.
   bool EndTag() {
+    const size_t start = at_;
     at_ += 2;
     if (open_.empty() || Name() != open_.back()) return false;
     Space();
     if (at_ >= text_.size() || text_[at_] != '>') return false;
     ++at_;
     open_.pop_back();
+    tree_.EndTag(start, at_);
     return true;
   }
   // The root element and everything in it, without recursion.
   bool Element() {
     if (at_ >= text_.size() || text_[at_] != '<' || !StartTag()) return false;
     while (!open_.empty()) {
+      const size_t start = at_;
       if (!Chars(0) || at_ >= text_.size()) return false;
+      if (at_ != start) tree_.Raw(XmlNodeType::kText, start, at_);
       const char next = at_ + 1 < text_.size() ? text_[at_ + 1] : '\0';
       if (next == '/') {
         if (!EndTag()) return false;
@@ -540,8 +570,10 @@ class PlainXmlScan {
         if (Ahead("<!--")) {
           if (!Comment()) return false;
         } else if (Ahead("<![CDATA[")) {
+          const size_t cdata = at_;
           at_ += 9;
           if (!CharsUntil("]]>")) return false;
+          tree_.Raw(XmlNodeType::kCData, cdata, at_);
         } else {
           return false;
         }
@@ -554,6 +586,7 @@ class PlainXmlScan {
 
   std::string_view text_;
   const XmlLimits& limits_;
+  Tree& tree_;
   size_t at_ = 0;
   std::vector<std::string_view> open_;   // names of the open elements
   std::vector<std::string_view> names_;  // attributes of the current tag
@@ -562,7 +595,13 @@ class PlainXmlScan {
 }  // namespace
 
 bool IsPlainXml(std::string_view text, const XmlLimits& limits) {
-  return PlainXmlScan(text, limits).Run();
+  NoTree none;
+  return PlainXmlScan<NoTree>(text, limits, &none).Run();
+}
+
+bool BuildPlainXml(std::string_view text, const XmlLimits& limits,
+                   XmlTreeBuilder* builder) {
+  return PlainXmlScan<XmlTreeBuilder>(text, limits, builder).Run();
 }
 
 bool CheckWithLibxml2(std::string_view text, const std::string& path,

@@ -42,6 +42,14 @@ namespace sdfconv {
 // `limits` (see above); false says nothing about the text.
 [[nodiscard]] bool IsPlainXml(std::string_view text, const XmlLimits& limits);
 
+class XmlTreeBuilder;
+
+// IsPlainXml, handing each piece of the text to `builder` as it checks
+// it: when true, the builder holds the text's whole tree (xml_tree_parse.cc
+// reads plain XML this way, in one pass); when false, a tree to throw away.
+[[nodiscard]] bool BuildPlainXml(std::string_view text, const XmlLimits& limits,
+                                 XmlTreeBuilder* builder);
+
 // libxml2's verdict on `text` (read from `path`), with the tolerated
 // departures said as warnings (or errors when !limits.lenient). False
 // with at least one error in `diags` when the text is refused.

@@ -2,14 +2,12 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-#include <iterator>
+#include <cstdio>
 #include <string>
 #include <vector>
 
+#include "converters/xml/xml_test_util.h"
 #include "core/diagnostic.h"
-#include "testing/corpus.h"
 
 namespace sdfconv {
 namespace {
@@ -190,34 +188,19 @@ TEST(XmlGateTest, EveryByteAtEveryPlaceOfLongRuns) {
   EXPECT_GT(plain, 90 * static_cast<int>(kRun));
 }
 
-std::string Bytes(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
 // Real files: the invariant holds on each, and the fast check takes most
 // of them (real SDFormat and URDF is mostly plain).
 TEST(XmlGateTest, CorpusFilesKeepTheInvariant) {
-  const std::string root = testing::RequireCorpusFolder("");
-  if (root.empty()) return;
-  int files = 0;
+  const auto files = CorpusXmlFiles();
+  if (files.empty()) return;
   int plain = 0;
-  for (const auto& entry :
-       std::filesystem::recursive_directory_iterator(root)) {
-    const std::string ext = entry.path().extension().string();
-    if (!entry.is_regular_file() ||
-        (ext != ".sdf" && ext != ".urdf" && ext != ".world" && ext != ".xml" &&
-         ext != ".config")) {
-      continue;
-    }
-    const std::string text = Bytes(entry.path());
-    ++files;
+  for (const auto& [path, text] : files) {
     if (IsPlainXml(text, {})) ++plain;
-    EXPECT_EQ(InvariantBroken(text), "") << entry.path();
+    EXPECT_EQ(InvariantBroken(text), "") << path;
   }
-  std::printf("%d of %d corpus files are plain XML\n", plain, files);
-  EXPECT_GT(files, 300);
-  EXPECT_GT(plain, files / 2);
+  std::printf("%d of %zu corpus files are plain XML\n", plain, files.size());
+  EXPECT_GT(files.size(), 300u);
+  EXPECT_GT(plain, static_cast<int>(files.size()) / 2);
 }
 
 }  // namespace

@@ -25,7 +25,7 @@
 namespace sdfconv {
 
 class XmlTree;
-class XmlTreeScanner;
+class XmlTreeBuilder;
 class TextStore;
 
 class XmlText : public std::string_view {
@@ -40,7 +40,7 @@ class XmlText : public std::string_view {
 
  private:
   friend class TextStore;
-  friend class XmlTreeScanner;
+  friend class XmlTreeBuilder;
   explicit XmlText(std::string_view kept) : std::string_view(kept) {}
 };
 

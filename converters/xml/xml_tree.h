@@ -392,7 +392,7 @@ class XmlTree {
   int RepairTolerances(NodeId id, Diagnostics* diags);
 
  private:
-  friend class XmlTreeScanner;
+  friend class XmlTreeBuilder;
   XmlTree() = default;
   // Parse, keeping `input` itself as the text the nodes view.
   [[nodiscard]] static std::optional<XmlTree> ParseOwned(

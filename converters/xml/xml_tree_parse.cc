@@ -1,13 +1,10 @@
 // XmlTree::Parse: the gate (xml_gate.h) checks the text under the rules of
-// untrusted input, then a scanner cuts the well-formed text into the raw
-// pieces of the tree.
+// untrusted input, and the raw pieces of the tree are cut from it: plain
+// XML by the gate's fast check as it goes, anything else libxml2 accepts
+// by the lenient scanner here. Both hand the pieces to XmlTreeBuilder.
 #include <iconv.h>
 #include <libxml/encoding.h>
 #include <sys/stat.h>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include <algorithm>
 #include <cctype>
@@ -23,6 +20,7 @@
 #include "converters/xml/xml_gate.h"
 #include "converters/xml/xml_leniency.h"
 #include "converters/xml/xml_tree.h"
+#include "converters/xml/xml_tree_builder.h"
 
 namespace sdfconv {
 namespace {
@@ -115,143 +113,126 @@ bool IsNameEnd(char c) {
 
 }  // namespace
 
-// ---- The scanner ------------------------------------------------------------
+// ---- The builder ------------------------------------------------------------
 
-// Scans well-formed, DTD-free XML (the gate has checked it) into nodes.
-// The children and attributes of every element go to the tree's list
-// arrays (XmlList::Borrow), which take their final place at the end.
+XmlTreeBuilder::XmlTreeBuilder(std::string_view text, XmlTree* tree)
+    : text_(text),
+      nodes_(&tree->nodes_),
+      parts_(&tree->parts_),
+      child_array_(&tree->lists_.children),
+      attribute_array_(&tree->lists_.attributes),
+      // One entry per element: sized to the parts reserved for them.
+      child_offsets_(tree->parts_.capacity()),
+      attribute_offsets_(tree->parts_.capacity()),
+      marks_({0}),
+      next_break_(text.find('\n')) {}
+
+// Children are gathered in `pending_` while their parent is open, and
+// moved to the children array when it closes.
+void XmlTreeBuilder::Close(NodeId id) {
+  const auto from =
+      pending_.begin() + static_cast<std::ptrdiff_t>(marks_.back());
+  const auto parts = static_cast<size_t>((*nodes_)[id].parts);
+  if (child_offsets_.size() <= parts) child_offsets_.resize(parts + 1);
+  child_offsets_[parts] = child_array_->size();
+  child_array_->insert(child_array_->end(), from, pending_.end());
+  (*parts_)[parts].children =
+      XmlList<NodeId>::Borrow(nullptr, pending_.end() - from);
+  pending_.erase(from, pending_.end());
+  marks_.pop_back();
+}
+
+NodeId XmlTreeBuilder::EndBeginTag(size_t tail, size_t close,
+                                   bool self_closing) {
+  tag_.tail = Piece(tail, close);
+  tag_.self_closing = self_closing;
+  // The line where the start tag ends, as libxml2 counts element lines.
+  Advance(close + (self_closing ? 2 : 1));
+  XmlNode node;
+  node.type = XmlNodeType::kElement;
+  node.line = line_;
+  node.parts = static_cast<int32_t>(parts_->size());
+  tag_.attributes = XmlList<RawAttribute>::Borrow(
+      nullptr, attribute_array_->size() - first_attribute_);
+  const auto parts = static_cast<size_t>(node.parts);
+  if (attribute_offsets_.size() <= parts) attribute_offsets_.resize(parts + 1);
+  attribute_offsets_[parts] = first_attribute_;
+  parts_->push_back(std::move(tag_));
+  const NodeId id = Add(node);
+  if (open_.size() == 1 && root_ == kNoNode) root_ = id;
+  if (!self_closing) {
+    open_.push_back(id);
+    marks_.push_back(pending_.size());
+  }
+  return id;
+}
+
+void XmlTreeBuilder::EndTag(size_t from, size_t to) {
+  const NodeId id = open_.back();
+  (*parts_)[(*nodes_)[id].parts].end = Piece(from, to);
+  Advance(to);
+  Close(id);
+  open_.pop_back();
+}
+
+// Gives every list its place in the arrays, now that they are whole and
+// trimmed to their size (they grew by doubling).
+NodeId XmlTreeBuilder::Finish() {
+  Close(0);
+  child_array_->shrink_to_fit();
+  attribute_array_->shrink_to_fit();
+  for (size_t p = 0; p < parts_->size(); ++p) {
+    XmlElementParts& parts = (*parts_)[p];
+    if (!parts.children.empty()) {
+      parts.children = XmlList<NodeId>::Borrow(
+          child_array_->data() + child_offsets_[p], parts.children.size());
+    }
+    if (!parts.attributes.empty()) {
+      parts.attributes = XmlList<RawAttribute>::Borrow(
+          attribute_array_->data() + attribute_offsets_[p],
+          parts.attributes.size());
+    }
+  }
+  return root_;
+}
+
+// ---- The lenient scanner -------------------------------------------------
+
+namespace {
+
+// Scans well-formed, DTD-free XML that libxml2 has accepted (with the
+// departures xml_leniency.h tolerates) into the builder's tree.
 class XmlTreeScanner {
  public:
   XmlTreeScanner(std::string_view text, XmlTree* tree)
-      : text_(text),
-        nodes_(&tree->nodes_),
-        parts_(&tree->parts_),
-        child_array_(&tree->lists_.children),
-        attribute_array_(&tree->lists_.attributes),
-        // One entry per element: sized to the parts reserved for them.
-        child_offsets_(tree->parts_.capacity()),
-        attribute_offsets_(tree->parts_.capacity()) {}
+      : text_(text), build_(text, tree) {}
 
   // Returns the root element, or kNoNode if the text is not what we expect.
   NodeId Run();
 
  private:
-  // `parent` is the innermost open element (or the document, node 0).
-  NodeId Add(XmlNode node, NodeId parent) {
-    const auto id = static_cast<NodeId>(nodes_->size());
-    node.parent = parent;
-    node.index = static_cast<int32_t>(pending_.size() - marks_.back());
-    nodes_->push_back(std::move(node));
-    pending_.push_back(id);
-    return id;
-  }
-  // Children are gathered in `pending_` while their parent is open, and
-  // moved to the children array when it closes.
-  void Open() { marks_.push_back(pending_.size()); }
-  void Close(NodeId id) {
-    const auto from =
-        pending_.begin() + static_cast<std::ptrdiff_t>(marks_.back());
-    const int32_t parts = (*nodes_)[id].parts;
-    Offset(&child_offsets_, parts) = child_array_->size();
-    child_array_->insert(child_array_->end(), from, pending_.end());
-    (*parts_)[parts].children =
-        XmlList<NodeId>::Borrow(nullptr, pending_.end() - from);
-    pending_.erase(from, pending_.end());
-    marks_.pop_back();
-  }
-  static size_t& Offset(std::vector<size_t>* offsets, int32_t parts) {
-    if (offsets->size() <= static_cast<size_t>(parts)) {
-      offsets->resize(static_cast<size_t>(parts) + 1);
-    }
-    return (*offsets)[static_cast<size_t>(parts)];
-  }
-  // Gives every list its place in the arrays, now that they are whole and
-  // trimmed to their size (they grew by doubling).
-  void Settle() {
-    child_array_->shrink_to_fit();
-    attribute_array_->shrink_to_fit();
-    for (size_t p = 0; p < parts_->size(); ++p) {
-      XmlElementParts& parts = (*parts_)[p];
-      if (!parts.children.empty()) {
-        parts.children = XmlList<NodeId>::Borrow(
-            child_array_->data() + child_offsets_[p], parts.children.size());
-      }
-      if (!parts.attributes.empty()) {
-        parts.attributes = XmlList<RawAttribute>::Borrow(
-            attribute_array_->data() + attribute_offsets_[p],
-            parts.attributes.size());
-      }
-    }
-  }
-  // Adds raw text [pos_, end) as a node of `type` under `parent`.
-  void AddRaw(XmlNodeType type, size_t end, NodeId parent) {
-    XmlNode n;
-    n.type = type;
-    n.line = line_;
-    n.raw = Piece(pos_, end);
-    Advance(end);
-    Add(std::move(n), parent);
-  }
-  void Advance(size_t to) {
-    line_ += LineBreaks(pos_, to);
-    pos_ = to;
-  }
-  // The line breaks in [from, to): 16 bytes at a time with SSE2 wherever
-  // 16 bytes of the text remain (bytes past `to` are masked out), the
-  // rest one at a time.
-  int LineBreaks(size_t from, size_t to) const {
-    int n = 0;
-#if defined(__SSE2__)
-    const __m128i lf = _mm_set1_epi8('\n');
-    while (from < to && from + 16 <= text_.size()) {
-      const __m128i b = _mm_loadu_si128(
-          reinterpret_cast<const __m128i*>(text_.data() + from));
-      auto breaks =
-          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(b, lf)));
-      if (to - from < 16) breaks &= (1u << (to - from)) - 1;
-      if (breaks != 0) n += __builtin_popcount(breaks);
-      from += 16;
-    }
-    if (from >= to) return n;
-#endif
-    return n + static_cast<int>(std::count(
-                   text_.begin() + static_cast<std::ptrdiff_t>(from),
-                   text_.begin() + static_cast<std::ptrdiff_t>(to), '\n'));
-  }
-  // The kept text [from, to).
-  XmlText Piece(size_t from, size_t to) const {
-    return XmlText(text_.substr(from, to - from));
-  }
   bool StartsWith(std::string_view s) const {
     return text_.substr(pos_, s.size()) == s;
   }
-  // Parses a start tag at pos_; false if malformed.
-  bool StartTag(NodeId parent, std::vector<NodeId>* open);
+  // Adds the raw node [pos_, end) of `type`.
+  void AddRaw(XmlNodeType type, size_t end) {
+    build_.Raw(type, pos_, end);
+    pos_ = end;
+  }
+  // Scans a start tag at pos_; false if malformed.
+  bool StartTag();
 
   std::string_view text_;
-  std::vector<XmlNode>* nodes_;
-  std::vector<XmlElementParts>* parts_;
-  std::vector<NodeId>* child_array_;
-  std::vector<RawAttribute>* attribute_array_;
-  // Where each element's lists start in the arrays, by parts index.
-  std::vector<size_t> child_offsets_;
-  std::vector<size_t> attribute_offsets_;
+  XmlTreeBuilder build_;
   size_t pos_ = 0;
-  int line_ = 1;
-  std::vector<NodeId> pending_;  // children of the open elements, in order
-  std::vector<size_t> marks_;    // where each open element's children start
 };
 
 NodeId XmlTreeScanner::Run() {
-  std::vector<NodeId> open = {0};
-  Open();
-  NodeId root = kNoNode;
   while (pos_ < text_.size()) {
-    const NodeId parent = open.back();
     if (text_[pos_] != '<') {
       size_t end = text_.find('<', pos_);
       if (end == std::string_view::npos) end = text_.size();
-      AddRaw(XmlNodeType::kText, end, parent);
+      AddRaw(XmlNodeType::kText, end);
       continue;
     }
     auto until = [&](std::string_view close) {
@@ -263,59 +244,52 @@ NodeId XmlTreeScanner::Run() {
     // from the other kinds without comparing their openings.
     const char next = pos_ + 1 < text_.size() ? text_[pos_ + 1] : '\0';
     if (next != '!' && next != '?' && next != '/') {
-      if (parent == 0 && root != kNoNode) return kNoNode;
-      if (!StartTag(parent, &open)) return kNoNode;
-      if (parent == 0) root = static_cast<NodeId>(nodes_->size()) - 1;
+      if (build_.depth() == 0 && build_.root() != kNoNode) return kNoNode;
+      if (!StartTag()) return kNoNode;
     } else if (StartsWith("<!--")) {
       // Where TinyXML2 ends it too, `--` inside or not (xml_leniency.h).
       if ((end = CommentEnd(text_, pos_)) == std::string_view::npos) {
         return kNoNode;
       }
-      AddRaw(XmlNodeType::kComment, end, parent);
+      AddRaw(XmlNodeType::kComment, end);
     } else if (StartsWith("<![CDATA[")) {
       if ((end = until("]]>")) == std::string_view::npos) return kNoNode;
-      AddRaw(XmlNodeType::kCData, end, parent);
+      AddRaw(XmlNodeType::kCData, end);
     } else if (StartsWith("<?")) {
       if ((end = until("?>")) == std::string_view::npos) return kNoNode;
-      AddRaw(XmlNodeType::kPi, end, parent);
+      AddRaw(XmlNodeType::kPi, end);
     } else if (StartsWith("<!")) {
       return kNoNode;  // a DTD: the gate refuses them
     } else if (StartsWith("</")) {
       end = text_.find('>', pos_);
-      if (end == std::string_view::npos || open.size() < 2) return kNoNode;
-      (*parts_)[(*nodes_)[parent].parts].end = Piece(pos_, end + 1);
-      Advance(end + 1);
-      Close(parent);
-      open.pop_back();
+      if (end == std::string_view::npos || build_.depth() == 0) {
+        return kNoNode;
+      }
+      build_.EndTag(pos_, end + 1);
+      pos_ = end + 1;
     } else {
       return kNoNode;  // unreachable: `next` is '!', '?' or '/'
     }
   }
-  if (open.size() != 1) return kNoNode;
-  Close(0);
-  Settle();
-  return root;
+  if (build_.depth() != 0) return kNoNode;
+  return build_.Finish();
 }
 
-bool XmlTreeScanner::StartTag(NodeId parent, std::vector<NodeId>* open) {
-  XmlNode node;
-  node.type = XmlNodeType::kElement;
-  XmlElementParts n;
-  const size_t first_attribute = attribute_array_->size();
+bool XmlTreeScanner::StartTag() {
   size_t i = pos_ + 1;
   const size_t name_start = i;
   while (i < text_.size() && !IsNameEnd(text_[i])) ++i;
-  n.tag = Piece(name_start, i);
-  if (n.tag.empty()) return false;
+  if (i == name_start) return false;
+  build_.BeginTag(name_start, i);
   while (true) {
     const size_t lead_start = i;
     while (i < text_.size() && IsSpace(text_[i])) ++i;
     if (i >= text_.size()) return false;
     if (text_[i] == '>' || text_[i] == '/') {
-      n.tail = Piece(lead_start, i);
-      n.self_closing = text_[i] == '/';
-      i += n.self_closing ? 2 : 1;
-      break;
+      const bool self_closing = text_[i] == '/';
+      build_.EndBeginTag(lead_start, i, self_closing);
+      pos_ = i + (self_closing ? 2 : 1);
+      return true;
     }
     const size_t name_at = i;
     while (i < text_.size() && !IsNameEnd(text_[i])) ++i;
@@ -324,29 +298,12 @@ bool XmlTreeScanner::StartTag(NodeId parent, std::vector<NodeId>* open) {
     if (i >= text_.size() || eq_at == name_at) return false;
     const size_t value_end = text_.find(text_[i], i + 1);
     if (value_end == std::string_view::npos) return false;
-    attribute_array_->push_back(
-        RawAttribute(Piece(lead_start, value_end + 1),
-                     static_cast<uint32_t>(name_at - lead_start),
-                     static_cast<uint32_t>(eq_at - name_at),
-                     static_cast<uint32_t>(i - eq_at)));
+    build_.Attribute(lead_start, name_at, eq_at, i, value_end + 1);
     i = value_end + 1;
   }
-  const bool self_closing = n.self_closing;
-  // The line where the start tag ends, as libxml2 counts element lines.
-  Advance(i);
-  node.line = line_;
-  node.parts = static_cast<int32_t>(parts_->size());
-  n.attributes = XmlList<RawAttribute>::Borrow(
-      nullptr, attribute_array_->size() - first_attribute);
-  Offset(&attribute_offsets_, node.parts) = first_attribute;
-  parts_->push_back(std::move(n));
-  const NodeId id = Add(node, parent);
-  if (!self_closing) {
-    open->push_back(id);
-    Open();
-  }
-  return true;
 }
+
+}  // namespace
 
 // ---- Loading ----------------------------------------------------------------
 
@@ -422,41 +379,53 @@ std::optional<XmlTree> XmlTree::ParseOwned(std::string input,
                      " bytes; the limit is " + std::to_string(max_bytes));
     return std::nullopt;
   }
-  // libxml2, or the fast check of plain XML, decides (xml_gate.h); the
-  // tree is scanned from `text`.
-  if (!PassesGate(text, path, diags, limits)) return std::nullopt;
-  XmlTree tree;
-  tree.file_ = path;
-  if (const std::string encoding = ForeignEncoding(text); !encoding.empty()) {
-    std::optional<std::string> utf8 = ToUtf8(text, encoding, &tree.bom_);
-    if (!utf8) {
-      diags->Error(Code::kXmlSyntaxError, {path, 0, ""},
-                   "cannot read the text as " + encoding);
-      return std::nullopt;
-    }
-    text = tree.text_.Own(std::move(*utf8));
-    tree.encoding_ = encoding;
-  } else {
-    text = tree.text_.Own(std::move(input));
-  }
   // Every node but the document starts at a '<' that opens no end tag, or
   // is the text before a '<' (an end tag's too) or at the end: at most one
   // per '<' of the first kind and one per '<', plus 2. Reserving that once
-  // spares the scanner every reallocation.
-  size_t opening = 0;
-  size_t angles = 0;
-  for (size_t at = text.find('<'); at != std::string_view::npos;
-       at = text.find('<', at + 1)) {
-    ++angles;
-    if (at + 1 >= text.size() || text[at + 1] != '/') ++opening;
+  // spares the scanners every reallocation.
+  const auto start = [](std::string_view text, XmlTree* tree) {
+    size_t opening = 0;
+    size_t angles = 0;
+    for (size_t at = text.find('<'); at != std::string_view::npos;
+         at = text.find('<', at + 1)) {
+      ++angles;
+      if (at + 1 >= text.size() || text[at + 1] != '/') ++opening;
+    }
+    tree->nodes_.reserve(opening + angles + 2);
+    tree->parts_.reserve(opening + 1);
+    XmlNode document;
+    document.type = XmlNodeType::kDocument;
+    tree->AddWithParts(document, {});
+    tree->lists_.children.reserve(tree->nodes_.capacity());
+  };
+  // The gate decides (xml_gate.h). Plain XML is read into the tree as the
+  // fast check goes, in one pass over the text; any other text is scanned
+  // after libxml2 has accepted it.
+  XmlTree tree;
+  tree.file_ = path;
+  text = tree.text_.Own(std::move(input));
+  start(text, &tree);
+  if (XmlTreeBuilder plain(text, &tree); BuildPlainXml(text, limits, &plain)) {
+    tree.root_ = plain.Finish();
+  } else {
+    XmlTree lenient;  // the plain scan's nodes dropped, the text kept
+    lenient.file_ = path;
+    lenient.text_ = std::move(tree.text_);
+    tree = std::move(lenient);
+    if (!CheckWithLibxml2(text, path, diags, limits)) return std::nullopt;
+    if (const std::string encoding = ForeignEncoding(text); !encoding.empty()) {
+      std::optional<std::string> utf8 = ToUtf8(text, encoding, &tree.bom_);
+      if (!utf8) {
+        diags->Error(Code::kXmlSyntaxError, {path, 0, ""},
+                     "cannot read the text as " + encoding);
+        return std::nullopt;
+      }
+      text = tree.text_.Own(std::move(*utf8));
+      tree.encoding_ = encoding;
+    }
+    start(text, &tree);
+    tree.root_ = XmlTreeScanner(text, &tree).Run();
   }
-  tree.nodes_.reserve(opening + angles + 2);
-  tree.parts_.reserve(opening + 1);
-  XmlNode document;
-  document.type = XmlNodeType::kDocument;
-  tree.AddWithParts(document, {});
-  tree.lists_.children.reserve(tree.nodes_.capacity());
-  tree.root_ = XmlTreeScanner(text, &tree).Run();
   if (tree.root_ == kNoNode || !tree.Reads(text)) {
     diags->Error(Code::kXmlSyntaxError, {path, 0, ""},
                  "the XML is well-formed but sdfconv cannot read it "

@@ -649,10 +649,4 @@ bool CheckWithLibxml2(std::string_view text, const std::string& path,
   return limits.lenient || lenient.spots.empty();
 }
 
-bool PassesGate(std::string_view text, const std::string& path,
-                Diagnostics* diags, const XmlLimits& limits) {
-  return IsPlainXml(text, limits) ||
-         CheckWithLibxml2(text, path, diags, limits);
-}
-
 }  // namespace sdfconv

@@ -17,7 +17,8 @@
 //    and libxml2 parses the text with no DTD, no network and our depth
 //    bound, building nothing. Every error it reports is XML_SYNTAX_ERROR,
 //    a namespace problem a warning.
-//  - PassesGate is the gate: IsPlainXml, else CheckWithLibxml2.
+//  - XmlTree::Parse is the gate: plain XML is read as the fast check goes
+//    (BuildPlainXml), anything else goes to CheckWithLibxml2 first.
 //
 // Invariant: IsPlainXml(text, limits) implies that CheckWithLibxml2(text,
 // ..., limits) returns true and adds no diagnostic at all, so the fast
@@ -26,7 +27,8 @@
 // construct) and xml_gate_fuzz (the corpus and its variants) check it.
 //
 //   Diagnostics diags;
-//   if (!PassesGate(text, "m.sdf", &diags, XmlLimits{})) return;  // errors
+//   if (!IsPlainXml(text, XmlLimits{}) &&
+//       !CheckWithLibxml2(text, "m.sdf", &diags, XmlLimits{})) return;
 #ifndef SDFCONV_CONVERTERS_XML_XML_GATE_H_
 #define SDFCONV_CONVERTERS_XML_XML_GATE_H_
 
@@ -56,10 +58,6 @@ class XmlTreeBuilder;
 [[nodiscard]] bool CheckWithLibxml2(std::string_view text,
                                     const std::string& path, Diagnostics* diags,
                                     const XmlLimits& limits);
-
-// IsPlainXml(text, limits) || CheckWithLibxml2(text, path, diags, limits).
-[[nodiscard]] bool PassesGate(std::string_view text, const std::string& path,
-                              Diagnostics* diags, const XmlLimits& limits);
 
 }  // namespace sdfconv
 

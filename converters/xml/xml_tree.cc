@@ -138,15 +138,6 @@ std::string XmlTree::SerializeNode(NodeId id) const {
 
 // ---- Reading --------------------------------------------------------------
 
-bool XmlTree::IsNamespaced(NodeId id) const {
-  return Tag(id).find(':') != std::string::npos;
-}
-
-const XmlList<NodeId>& XmlTree::ChildNodes(NodeId id) const {
-  static const XmlList<NodeId> kNone;
-  return nodes_[id].parts < 0 ? kNone : Parts(id).children;
-}
-
 const XmlList<RawAttribute>& XmlTree::RawAttributes(NodeId id) const {
   static const XmlList<RawAttribute> kNone;
   return nodes_[id].type != XmlNodeType::kElement ? kNone

@@ -248,12 +248,21 @@ class XmlTree {
   }
   // Every child node (text, comments, ... too) in document order; none for
   // a node that is neither an element nor the document.
-  [[nodiscard]] const XmlList<NodeId>& ChildNodes(NodeId id) const;
+  [[nodiscard]] const XmlList<NodeId>& ChildNodes(NodeId id) const {
+    static const XmlList<NodeId> kNone;
+    const int32_t p = nodes_[id].parts;
+    return p < 0 ? kNone : parts_[p].children;
+  }
   // The element's attributes as written (namespace declarations too); none
   // for a node that is no element.
   [[nodiscard]] const XmlList<RawAttribute>& RawAttributes(NodeId id) const;
   // True for a tag with a namespace prefix ("mysim:thing").
-  [[nodiscard]] bool IsNamespaced(NodeId id) const;
+  [[nodiscard]] bool IsNamespaced(NodeId id) const {
+    for (const char c : Tag(id)) {  // tags are short: no memchr call
+      if (c == ':') return true;
+    }
+    return false;
+  }
   // Whether `id` is part of the document (not detached or removed).
   [[nodiscard]] bool Attached(NodeId id) const;
   [[nodiscard]] std::optional<std::string> Attribute(

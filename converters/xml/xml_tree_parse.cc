@@ -408,21 +408,23 @@ std::optional<XmlTree> XmlTree::ParseOwned(std::string input,
   if (XmlTreeBuilder plain(text, &tree); BuildPlainXml(text, limits, &plain)) {
     tree.root_ = plain.Finish();
   } else {
-    XmlTree lenient;  // the plain scan's nodes dropped, the text kept
-    lenient.file_ = path;
-    lenient.text_ = std::move(tree.text_);
-    tree = std::move(lenient);
     if (!CheckWithLibxml2(text, path, diags, limits)) return std::nullopt;
+    XmlTree lenient;  // without the plain scan's nodes
+    lenient.file_ = path;
     if (const std::string encoding = ForeignEncoding(text); !encoding.empty()) {
-      std::optional<std::string> utf8 = ToUtf8(text, encoding, &tree.bom_);
+      std::optional<std::string> utf8 = ToUtf8(text, encoding, &lenient.bom_);
       if (!utf8) {
         diags->Error(Code::kXmlSyntaxError, {path, 0, ""},
                      "cannot read the text as " + encoding);
         return std::nullopt;
       }
-      text = tree.text_.Own(std::move(*utf8));
-      tree.encoding_ = encoding;
+      // The input goes with `tree`, below.
+      text = lenient.text_.Own(std::move(*utf8));
+      lenient.encoding_ = encoding;
+    } else {
+      lenient.text_ = std::move(tree.text_);
     }
+    tree = std::move(lenient);
     start(text, &tree);
     tree.root_ = XmlTreeScanner(text, &tree).Run();
   }

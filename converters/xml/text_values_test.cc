@@ -20,6 +20,14 @@ TEST(TextValuesTest, Trim) {
   EXPECT_EQ(TrimWhitespace("   "), "");
 }
 
+TEST(TextValuesTest, XmlSpaceIsSixCharacters) {
+  const std::string six = " \t\n\r\f\v";
+  for (int value = 0; value < 256; ++value) {
+    const char c = static_cast<char>(value);
+    EXPECT_EQ(IsXmlSpace(c), six.find(c) != std::string::npos) << value;
+  }
+}
+
 TEST(TextValuesTest, ParseDouble) {
   EXPECT_EQ(ParseDouble(" 1.5 "), 1.5);
   EXPECT_EQ(ParseDouble("-2"), -2.0);

@@ -47,8 +47,9 @@ namespace sdfconv {
 class XmlTreeBuilder;
 
 // IsPlainXml, handing each piece of the text to `builder` as it checks
-// it: when true, the builder holds the text's whole tree (xml_tree_parse.cc
-// reads plain XML this way, in one pass); when false, a tree to throw away.
+// it: when true, the builder has been given the text's whole tree (its
+// Finish() settles it; xml_tree_parse.cc reads plain XML this way, in one
+// pass); when false, a part of a tree to throw away.
 [[nodiscard]] bool BuildPlainXml(std::string_view text, const XmlLimits& limits,
                                  XmlTreeBuilder* builder);
 

@@ -91,6 +91,12 @@ class XmlTreeBuilder {
     return id;
   }
   void Close(NodeId id);
+  // The offset slot of element `parts` (sized for the reserved parts; grown
+  // when more come).
+  static size_t& Offset(std::vector<size_t>* offsets, size_t parts) {
+    if (offsets->size() <= parts) offsets->resize(parts + 1);
+    return (*offsets)[parts];
+  }
   // Counts the line breaks before `to` (pieces come in order): one search
   // per line break, none for a piece without one.
   void Advance(size_t to) {

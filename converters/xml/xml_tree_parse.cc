@@ -133,8 +133,7 @@ void XmlTreeBuilder::Close(NodeId id) {
   const auto from =
       pending_.begin() + static_cast<std::ptrdiff_t>(marks_.back());
   const auto parts = static_cast<size_t>((*nodes_)[id].parts);
-  if (child_offsets_.size() <= parts) child_offsets_.resize(parts + 1);
-  child_offsets_[parts] = child_array_->size();
+  Offset(&child_offsets_, parts) = child_array_->size();
   child_array_->insert(child_array_->end(), from, pending_.end());
   (*parts_)[parts].children =
       XmlList<NodeId>::Borrow(nullptr, pending_.end() - from);
@@ -154,9 +153,8 @@ NodeId XmlTreeBuilder::EndBeginTag(size_t tail, size_t close,
   node.parts = static_cast<int32_t>(parts_->size());
   tag_.attributes = XmlList<RawAttribute>::Borrow(
       nullptr, attribute_array_->size() - first_attribute_);
-  const auto parts = static_cast<size_t>(node.parts);
-  if (attribute_offsets_.size() <= parts) attribute_offsets_.resize(parts + 1);
-  attribute_offsets_[parts] = first_attribute_;
+  Offset(&attribute_offsets_, static_cast<size_t>(node.parts)) =
+      first_attribute_;
   parts_->push_back(std::move(tag_));
   const NodeId id = Add(node);
   if (open_.size() == 1 && root_ == kNoNode) root_ = id;

@@ -1,6 +1,7 @@
 #include "converters/flat/flat_writer.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
@@ -53,67 +54,37 @@ void AppendJsonString(std::string_view text, std::string* out) {
   *out += '"';
 }
 
-// A frame's numbers as nlohmann::json writes them (the text that reads back
-// as the same double, "0.0" for zero, "null" for a non-finite value; -0 as
-// 0): all of them formatted in one dump of an array, whose text is then cut
-// at its commas (no number's text holds one). One dump per frame instead
-// of one JSON object per key.
-class JsonNumbers {
- public:
-  // A pose (10), two axes (6) and two mimics (6): one allocation.
-  JsonNumbers() { numbers_.get_ref<Json::array_t&>().reserve(22); }
+// Appends `v` as nlohmann::json writes a double: the text that reads back
+// as the same double (Grisu2), "0.0" for zero, "null" for a non-finite
+// value; -0 as 0. It calls the formatter json::dump calls for every double
+// (serializer::dump_float), so the text is the same byte for byte without
+// building a json value per number.
+void AppendJsonNumber(double v, std::string* out) {
+  if (!std::isfinite(v)) {
+    *out += "null";
+    return;
+  }
+  char buffer[64];  // dump's own buffer; a double takes at most 25
+  const char* end = nlohmann::detail::to_chars(buffer, buffer + sizeof buffer,
+                                               NoNegativeZero(v));
+  out->append(buffer, static_cast<size_t>(end - buffer));
+}
 
-  template <typename Vector>
-  void Add(const Vector& v) {
-    for (Eigen::Index i = 0; i < v.size(); ++i) Add(v[i]);
+// Appends `v`'s numbers as a JSON array.
+template <typename Vector>
+void AppendJsonArray(const Vector& v, std::string* out) {
+  *out += '[';
+  for (Eigen::Index i = 0; i < v.size(); ++i) {
+    if (i > 0) *out += ',';
+    AppendJsonNumber(v[i], out);
   }
-  void Add(double v) { numbers_.push_back(NoNegativeZero(v)); }
-
-  // Call once, after every Add.
-  void Format() {
-    text_ = Dump(numbers_);
-    next_ = 1;  // past '['
-  }
-  // Appends the next `count` numbers as a JSON array.
-  void AppendArray(size_t count, std::string* out) {
-    *out += '[';
-    for (size_t i = 0; i < count; ++i) {
-      if (i > 0) *out += ',';
-      AppendNext(out);
-    }
-    *out += ']';
-  }
-  // Appends the next number.
-  void AppendNext(std::string* out) {
-    size_t end = next_;
-    while (text_[end] != ',' && text_[end] != ']') ++end;
-    out->append(text_, next_, end - next_);
-    next_ = end + 1;
-  }
-
- private:
-  Json numbers_ = Json::array();
-  std::string text_;
-  size_t next_ = 0;
-};
+  *out += ']';
+}
 
 // The frame's line of the JSON layout, in its keys' documented order.
 void AppendJsonFrame(const FlatFrame& f, std::string* out) {
   const Eigen::Matrix3d R_WF = f.X_WF.linear();
   constexpr const char* kMimicKeys[] = {"axis_mimic", "axis2_mimic"};
-  JsonNumbers numbers;
-  numbers.Add(Eigen::Vector3d(f.X_WF.translation()));
-  numbers.Add(RpyFromRotation(R_WF));
-  numbers.Add(QuatWxyz(R_WF));
-  const size_t axes = std::min<size_t>(f.axes_W.size(), 2);
-  for (size_t k = 0; k < axes; ++k) numbers.Add(f.axes_W[k]);
-  for (size_t k = 0; k < f.mimics.size() && k < 2; ++k) {
-    if (!f.mimics[k]) continue;
-    numbers.Add(f.mimics[k]->multiplier);
-    numbers.Add(f.mimics[k]->offset);
-    numbers.Add(f.mimics[k]->reference);
-  }
-  numbers.Format();
   *out += "{\"name\":";
   AppendJsonString(f.name, out);
   *out += ",\"kind\":";
@@ -121,16 +92,17 @@ void AppendJsonFrame(const FlatFrame& f, std::string* out) {
   *out += ",\"attached_to\":";
   AppendJsonString(f.attached_to, out);
   *out += ",\"pose\":{\"xyz\":";
-  numbers.AppendArray(3, out);
+  AppendJsonArray(Eigen::Vector3d(f.X_WF.translation()), out);
   *out += ",\"rpy\":";
-  numbers.AppendArray(3, out);
+  AppendJsonArray(RpyFromRotation(R_WF), out);
   *out += ",\"quat_wxyz\":";
-  numbers.AppendArray(4, out);
+  AppendJsonArray(QuatWxyz(R_WF), out);
   *out += '}';
   constexpr const char* kAxisKeys[] = {",\"axis_xyz\":", ",\"axis2_xyz\":"};
+  const size_t axes = std::min<size_t>(f.axes_W.size(), 2);
   for (size_t k = 0; k < axes; ++k) {
     *out += kAxisKeys[k];
-    numbers.AppendArray(3, out);
+    AppendJsonArray(f.axes_W[k], out);
   }
   for (size_t k = 0; k < f.mimics.size() && k < 2; ++k) {
     if (!f.mimics[k]) continue;
@@ -142,11 +114,11 @@ void AppendJsonFrame(const FlatFrame& f, std::string* out) {
     *out += ",\"axis\":";
     AppendJsonString(m.axis, out);
     *out += ",\"multiplier\":";
-    numbers.AppendNext(out);
+    AppendJsonNumber(m.multiplier, out);
     *out += ",\"offset\":";
-    numbers.AppendNext(out);
+    AppendJsonNumber(m.offset, out);
     *out += ",\"reference\":";
-    numbers.AppendNext(out);
+    AppendJsonNumber(m.reference, out);
     *out += '}';
   }
   *out += '}';
@@ -175,22 +147,24 @@ void AppendCsvNumbers(const Vector& v, std::string* line) {
   }
 }
 
-std::string CsvLine(const FlatFrame& f) {
+void AppendCsvLine(const FlatFrame& f, std::string* line) {
   const Eigen::Matrix3d R_WF = f.X_WF.linear();
-  std::string line = CsvCell(f.name) + ',' + CsvCell(f.kind) + ',' +
-                     CsvCell(f.attached_to);
-  AppendCsvNumbers(Eigen::Vector3d(f.X_WF.translation()), &line);
-  AppendCsvNumbers(RpyFromRotation(R_WF), &line);
-  AppendCsvNumbers(QuatWxyz(R_WF), &line);
+  *line += CsvCell(f.name);
+  *line += ',';
+  *line += CsvCell(f.kind);
+  *line += ',';
+  *line += CsvCell(f.attached_to);
+  AppendCsvNumbers(Eigen::Vector3d(f.X_WF.translation()), line);
+  AppendCsvNumbers(RpyFromRotation(R_WF), line);
+  AppendCsvNumbers(QuatWxyz(R_WF), line);
   for (size_t axis = 0; axis < 2; ++axis) {
     if (axis < f.axes_W.size()) {
-      AppendCsvNumbers(f.axes_W[axis], &line);
+      AppendCsvNumbers(f.axes_W[axis], line);
     } else {
-      line += ",,,";
+      *line += ",,,";
     }
   }
-  line += '\n';
-  return line;
+  *line += '\n';
 }
 
 // The <mimic> of each of the first `count` axes of joint `id`.
@@ -232,7 +206,7 @@ FlatFrame FlatFrameOf(const Document& doc, const FrameGraph& graph,
   return f;
 }
 
-// Appends to `out` the text `line` gives for each entry, one entry at a
+// Appends to `out` the text `line` writes for each entry, one entry at a
 // time (nothing holds them all), and stops once `out` is longer than
 // `max_bytes`.
 template <typename Line>
@@ -242,7 +216,7 @@ void AppendFrames(const Document& doc, const FrameGraph& graph,
   for (ElementId id = 0; static_cast<size_t>(id) < doc.size(); ++id) {
     if (out->size() > max_bytes) return;
     if (!IsFlatKind(doc.at(id).kind)) continue;
-    *out += line(FlatFrameOf(doc, graph, resolution, id));
+    line(FlatFrameOf(doc, graph, resolution, id), out);
   }
 }
 
@@ -269,11 +243,10 @@ std::string WriteFlatJson(const Document& doc, const FrameGraph& graph,
   out += "  \"frames\": [";
   const char* separator = "\n    ";
   AppendFrames(doc, graph, resolution, max_bytes, &out,
-               [&separator](const FlatFrame& f) {
-                 std::string line = separator;
-                 AppendJsonFrame(f, &line);
+               [&separator](const FlatFrame& f, std::string* text) {
+                 *text += separator;
+                 AppendJsonFrame(f, text);
                  separator = ",\n    ";
-                 return line;
                });
   if (out.size() > max_bytes) return out;
   out += "\n  ]\n}\n";
@@ -283,7 +256,7 @@ std::string WriteFlatJson(const Document& doc, const FrameGraph& graph,
 std::string WriteFlatCsv(const Document& doc, const FrameGraph& graph,
                          const Resolution& resolution, uint64_t max_bytes) {
   std::string out = std::string(kFlatCsvHeader) + "\n";
-  AppendFrames(doc, graph, resolution, max_bytes, &out, CsvLine);
+  AppendFrames(doc, graph, resolution, max_bytes, &out, AppendCsvLine);
   return out;
 }
 

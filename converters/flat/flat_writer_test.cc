@@ -5,6 +5,9 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
+#include <iterator>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -106,6 +109,20 @@ void ExpectSameDouble(double expected, double actual, const std::string& what) {
   EXPECT_EQ(std::signbit(expected), std::signbit(actual)) << what;
 }
 
+// The frame entries of a JSON text, one per line, without the comma after
+// each.
+std::vector<std::string> FrameEntries(const std::string& text) {
+  std::vector<std::string> entries;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("    {", 0) != 0) continue;
+    std::string entry = line.substr(4);
+    if (!entry.empty() && entry.back() == ',') entry.pop_back();
+    entries.push_back(entry);
+  }
+  return entries;
+}
+
 TEST(FlatJsonTest, Header) {
   const json j = ParseJson(ArmModel());
   EXPECT_EQ(j["sdfconv_flat"], 1);
@@ -143,25 +160,69 @@ TEST(FlatJsonTest, FrameLinesAreWhatNlohmannWrites) {
   f.graph.mimic.resize(f.doc.size());
   f.graph.mimic[4] = {MimicLeader{5, 1}};
   const std::string text = WriteFlatJson(f.doc, f.graph, f.resolution);
-  std::istringstream in(text);
-  int frame_lines = 0;
+  const std::vector<std::string> entries = FrameEntries(text);
   bool saw_mimic = false;
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("    {", 0) != 0) continue;
-    ++frame_lines;
-    std::string entry = line.substr(4);
-    if (!entry.empty() && entry.back() == ',') entry.pop_back();
+  for (const std::string& entry : entries) {
     // ordered_json: keys stay in the order read.
     const nlohmann::ordered_json parsed = nlohmann::ordered_json::parse(entry);
     EXPECT_EQ(entry,
               parsed.dump(-1, ' ', false, json::error_handler_t::replace));
     saw_mimic = saw_mimic || parsed.contains("axis_mimic");
   }
-  EXPECT_EQ(frame_lines, 11);
+  EXPECT_EQ(entries.size(), 11u);
   EXPECT_TRUE(saw_mimic);
   const json frames = json::parse(text)["frames"];
   EXPECT_EQ(frames[9]["name"], "robot::quote\"back\\slash\x01");
   EXPECT_EQ(frames[10]["name"], "robot::not\xef\xbf\xbdutf8");
+}
+
+// Numbers of every magnitude (random bit patterns), integers, -0 and
+// non-finite values are written as nlohmann::json writes them: each line
+// is its own dump, byte for byte.
+TEST(FlatJsonTest, EveryNumberIsWhatNlohmannWrites) {
+  Fixture f;
+  const ElementId model =
+      f.Add(kNoElement, ElementKind::kModel, "m", 1, Pose::Identity());
+  uint64_t state = 0x9e3779b97f4a7c15u;
+  const auto random_double = [&state] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    double v;
+    std::memcpy(&v, &state, sizeof v);
+    return std::isfinite(v) ? v : 1.5;
+  };
+  const double specials[] = {0.0,
+                             -0.0,
+                             1.0,
+                             -2.0,
+                             1e15,
+                             1e16,
+                             1e-5,
+                             1e-4,
+                             0.1,
+                             1e300,
+                             5e-324,
+                             std::numeric_limits<double>::infinity(),
+                             std::numeric_limits<double>::quiet_NaN()};
+  for (int i = 0; i < 300; ++i) {
+    Pose X = Pose::Identity();
+    X.translation() = Eigen::Vector3d(random_double(), random_double(),
+                                      static_cast<double>(i) / 7.0);
+    const ElementId joint =
+        f.Add(model, ElementKind::kJoint, "j" + std::to_string(i), 1, X);
+    f.doc.at(joint).MutableJoint().axes.resize(1);
+    const double special = specials[i % std::size(specials)];
+    f.resolution.axes_W[joint] = {
+        Eigen::Vector3d(special, random_double(), std::ldexp(1.0, i - 150))};
+  }
+  const std::string text = WriteFlatJson(f.doc, f.graph, f.resolution);
+  const std::vector<std::string> entries = FrameEntries(text);
+  for (const std::string& entry : entries) {
+    EXPECT_EQ(entry, nlohmann::ordered_json::parse(entry).dump());
+  }
+  EXPECT_EQ(entries.size(), 301u);
+  EXPECT_NE(text.find("[null,"), std::string::npos);
 }
 
 TEST(FlatJsonTest, EmptyDocumentIsValidJson) {

@@ -17,13 +17,29 @@ bool IsFlatKind(ElementKind kind) {
   return kind != ElementKind::kWorld && kind != ElementKind::kOther;
 }
 
-std::string AttachedToName(const Document& doc, const FrameGraph& graph,
-                           ElementId id) {
-  if (static_cast<size_t>(id) >= graph.body.size()) return "";
-  const ElementId body = MovesWith(doc, graph, id);
-  if (body == kWorldFrame) return "world";
-  return body < 0 ? "" : doc.ScopedName(body);
-}
+// The names of the bodies frames are attached to ("world", a scoped name,
+// or "" for none), the last one remembered: a body's frames come one after
+// another in document order.
+class BodyNames {
+ public:
+  const std::string& AttachedTo(const Document& doc, const FrameGraph& graph,
+                                ElementId id) {
+    const ElementId body = static_cast<size_t>(id) < graph.body.size()
+                               ? MovesWith(doc, graph, id)
+                               : kNoElement;
+    if (body != body_) {
+      body_ = body;
+      name_ = body == kWorldFrame ? "world"
+              : body < 0          ? ""
+                                  : doc.ScopedName(body);
+    }
+    return name_;
+  }
+
+ private:
+  ElementId body_ = kNoElement;
+  std::string name_;
+};
 
 template <typename T>
 T ValueOr(const std::vector<T>& v, ElementId id, T fallback) {
@@ -190,12 +206,13 @@ std::vector<std::optional<FlatMimic>> Mimics(const Document& doc,
 
 // The entry of element `id`, built as CollectFlatFrames says.
 FlatFrame FlatFrameOf(const Document& doc, const FrameGraph& graph,
-                      const Resolution& resolution, ElementId id) {
+                      const Resolution& resolution, ElementId id,
+                      BodyNames* bodies) {
   const Element& e = doc.at(id);
   FlatFrame f;
   f.name = doc.ScopedName(id);
   f.kind = KindName(e.kind);
-  f.attached_to = AttachedToName(doc, graph, id);
+  f.attached_to = bodies->AttachedTo(doc, graph, id);
   f.X_WF = ValueOr(resolution.X_W, id, Pose::Identity());
   if (e.kind == ElementKind::kJoint) {
     // As written: a default axis after the last written one is left out.
@@ -213,10 +230,11 @@ template <typename Line>
 void AppendFrames(const Document& doc, const FrameGraph& graph,
                   const Resolution& resolution, uint64_t max_bytes,
                   std::string* out, Line line) {
+  BodyNames bodies;
   for (ElementId id = 0; static_cast<size_t>(id) < doc.size(); ++id) {
     if (out->size() > max_bytes) return;
     if (!IsFlatKind(doc.at(id).kind)) continue;
-    line(FlatFrameOf(doc, graph, resolution, id), out);
+    line(FlatFrameOf(doc, graph, resolution, id, &bodies), out);
   }
 }
 
@@ -226,9 +244,10 @@ std::vector<FlatFrame> CollectFlatFrames(const Document& doc,
                                          const FrameGraph& graph,
                                          const Resolution& resolution) {
   std::vector<FlatFrame> frames;
+  BodyNames bodies;
   for (ElementId id = 0; static_cast<size_t>(id) < doc.size(); ++id) {
     if (!IsFlatKind(doc.at(id).kind)) continue;
-    frames.push_back(FlatFrameOf(doc, graph, resolution, id));
+    frames.push_back(FlatFrameOf(doc, graph, resolution, id, &bodies));
   }
   return frames;
 }

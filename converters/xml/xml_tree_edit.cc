@@ -333,19 +333,17 @@ void XmlTree::Append(NodeId parent, NodeId child) {
 
 NodeId XmlTree::AppendElement(NodeId parent, std::string_view tag,
                               const SourceLocation& origin) {
-  const NodeId id = NewElement(tag);
-  if (!origin.file.empty() || origin.line != 0 || !origin.path.empty()) {
-    SetOrigin(id, origin);
-  }
-  Append(parent, id);
-  return id;
+  return AppendValue(parent, tag, "", origin);
 }
 
 NodeId XmlTree::AppendValue(NodeId parent, std::string_view tag,
                             std::string_view text,
                             const SourceLocation& origin) {
-  const NodeId id = AppendElement(parent, tag, origin);
-  if (!text.empty()) SetText(id, text);
+  const NodeId id = NewElement(tag, text);
+  if (!origin.file.empty() || origin.line != 0 || !origin.path.empty()) {
+    SetOrigin(id, origin);
+  }
+  Append(parent, id);
   return id;
 }
 

@@ -32,8 +32,7 @@ class AutoInertiaReaderTest : public DiagnosticTest {
     const int32_t tree = sources_.Add(std::move(*xml));
     std::optional<Document> doc =
         ReadSdfTree(sources_.tree(tree), tree, version,
-                    DialectOf(version, strict), &diags_,
-                    /*check_schema=*/false);
+                    DialectOf(version, strict), &diags_, SdfReading::kNoSchema);
     if (!doc) {
       ADD_FAILURE() << DescribeRemaining();
       return {};

@@ -52,8 +52,12 @@ bool AddedByInclude(std::string_view tag) {
 class Reader {
  public:
   Reader(const XmlTree& xml, int32_t tree, std::string version,
-         const SdfDialect& dialect, Diagnostics* diags)
-      : xml_(xml), tree_(tree), dialect_(dialect), diags_(diags) {
+         const SdfDialect& dialect, Diagnostics* diags, bool structure_only)
+      : xml_(xml),
+        tree_(tree),
+        dialect_(dialect),
+        diags_(diags),
+        structure_only_(structure_only) {
     doc_.file = xml.file();
     doc_.version = std::move(version);
     // Every Element but the top is a named XML element: reserving for
@@ -112,11 +116,17 @@ class Reader {
   XmlElement UniqueChild(XmlElement parent, std::string_view tag);
 
   NodeRef RefOf(XmlElement node) const { return {tree_, node.id()}; }
+  // Where `node` is, as the Document keeps it: nowhere when only the
+  // structure is read (SdfReading::kStructure).
+  SourceLocation Where(XmlElement node) const {
+    return structure_only_ ? SourceLocation() : Locate(node);
+  }
 
   const XmlTree& xml_;
   int32_t tree_;
   const SdfDialect& dialect_;
   Diagnostics* diags_;
+  bool structure_only_;
   Document doc_;
 };
 
@@ -217,7 +227,7 @@ Element Reader::ReadElement(XmlElement node, ElementKind kind,
   Element e;
   e.kind = kind;
   e.tag = Tag(node);
-  e.source = Locate(node);
+  e.source = Where(node);
   e.node = RefOf(node);
   if (std::optional<std::string> name = Attribute(node, "name")) {
     e.name = std::move(*name);
@@ -268,7 +278,7 @@ Element Reader::ReadInclude(XmlElement node, ElementKind parent) {
   Element e;
   e.kind = ElementKind::kModel;
   e.tag = "model";  // what it stands for, for the sibling-name rules
-  e.source = Locate(node);
+  e.source = Where(node);
   e.node = RefOf(node);
   IncludeSpec spec;
   spec.source = e.source;
@@ -386,17 +396,17 @@ std::string Reader::ReadJointLink(XmlElement joint, std::string_view tag,
                       ">");
     return "";
   }
-  *at = Locate(element);
+  *at = Where(element);
   std::string scratch;
   return std::string(TrimWhitespace(Text(element, &scratch)));
 }
 
 JointAxis Reader::ReadAxis(XmlElement axis) {
   JointAxis result;
-  result.source = Locate(axis);
+  result.source = Where(axis);
   const AxisFrameRule rule = dialect_.axis_frame;
   if (XmlElement xyz = UniqueChild(axis, "xyz")) {
-    result.source = Locate(xyz);
+    result.source = Where(xyz);
     result.xyz = ReadVector3(xyz, Eigen::Vector3d::UnitZ(), diags_);
     result.expressed_in =
         AttributeIfRead(xyz, "expressed_in", dialect_.axis_expressed_in);
@@ -432,7 +442,7 @@ JointAxis Reader::ReadAxis(XmlElement axis) {
 // <reference> with their defaults. What the names mean is the core's.
 JointMimic Reader::ReadMimic(XmlElement mimic) {
   JointMimic result;
-  result.source = Locate(mimic);
+  result.source = Where(mimic);
   if (std::optional<std::string> joint = Attribute(mimic, "joint")) {
     result.joint = std::move(*joint);
   } else {
@@ -462,7 +472,7 @@ Inertial Reader::ReadInertial(XmlElement inertial) {
     result.automatic = ReadAutoInertia(inertial);
     return result;
   }
-  result.pose = ReadPoseOf(inertial, Locate(inertial));
+  result.pose = ReadPoseOf(inertial, Where(inertial));
   // 1.5 and 1.6 allow <frame> here too, but an <inertial> is no Element.
   for (XmlElement frame = FirstChildElement(inertial, "frame");
        frame; frame = NextSiblingElement(frame, "frame")) {
@@ -575,6 +585,7 @@ PoseSpec Reader::ReadPoseOf(XmlElement owner,
     }
     rules.rotation_attributes =
         dialect_.pose_rotation.support != Support::kIgnored;
+    rules.values = !structure_only_;
     if (dialect_.pose_rotation.support == Support::kLater) {
       for (const char* name : {"rotation_format", "degrees"}) {
         if (HasAttribute(pose, name)) {
@@ -753,11 +764,11 @@ std::optional<Document> ReadAcceptedSdf(const FrontEnd& front_end,
 std::optional<Document> ReadSdfTree(const XmlTree& xml, int32_t tree,
                                     const std::string& version,
                                     const SdfDialect& dialect,
-                                    Diagnostics* diags, bool check_schema) {
+                                    Diagnostics* diags, SdfReading reading) {
   // Phase 1 (schema validation) over the whole file, then the reading.
   const size_t first = diags->size();
   Diagnostics schema;
-  if (check_schema) CheckSchema(xml, version, &schema);
+  if (reading == SdfReading::kAll) CheckSchema(xml, version, &schema);
   const XmlElement root = RootElement(xml);
   const XmlElement top = FindTop(root, diags);
   std::optional<Document> doc;
@@ -773,7 +784,9 @@ std::optional<Document> ReadSdfTree(const XmlTree& xml, int32_t tree,
     doc->file = xml.file();
     doc->version = version;
   } else {
-    doc = Reader(xml, tree, version, dialect, diags).Run(top);
+    doc = Reader(xml, tree, version, dialect, diags,
+                 reading == SdfReading::kStructure)
+              .Run(top);
   }
   ReportMisplacedMerges(xml, dialect, diags);
   AppendUnreported(schema, doc, first, diags);

@@ -70,18 +70,25 @@ namespace sdfconv {
     const FrontEnd& front_end, std::string_view supported, int32_t tree,
     const XmlSources& sources, Diagnostics* diags, bool strict);
 
+// How much of a tree ReadSdfTree reads.
+enum class SdfReading {
+  kAll,       // phase 1, then everything
+  kNoSchema,  // everything but phase 1
+  // No phase 1, no locations (every SourceLocation empty), and poses
+  // without their numbers (present and relative_to only; X the
+  // identity): what a reader that wants the structure asks, like the
+  // upgrade's view of a tree it is editing (kinds, names, frame graph).
+  kStructure,
+};
+
 // Reads the one <world> or <model> under the root element of `xml` into a
 // Document of `version`, following `dialect`; every Element's NodeRef names
 // its node in `xml`, tree `tree` of the read. Nothing (with an error) when
 // the root holds neither; errors for anything else directly under it.
-// Phase 1 runs unless `check_schema` is false (for a reader that wants the
-// structure only, like the upgrade's view of a tree it is editing).
-[[nodiscard]] std::optional<Document> ReadSdfTree(const XmlTree& xml,
-                                                  int32_t tree,
-                                                  const std::string& version,
-                                                  const SdfDialect& dialect,
-                                                  Diagnostics* diags,
-                                                  bool check_schema = true);
+[[nodiscard]] std::optional<Document> ReadSdfTree(
+    const XmlTree& xml, int32_t tree, const std::string& version,
+    const SdfDialect& dialect, Diagnostics* diags,
+    SdfReading reading = SdfReading::kAll);
 
 }  // namespace sdfconv
 

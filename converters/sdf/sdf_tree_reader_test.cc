@@ -326,7 +326,7 @@ class MergeAttributeTest : public DiagnosticTest {
     const std::string version =
         Attribute(RootElement(*xml), "version").value_or("");
     const auto doc = ReadSdfTree(*xml, 0, version, DialectOf(version, strict),
-                                 &diags_, /*check_schema=*/false);
+                                 &diags_, SdfReading::kNoSchema);
     std::vector<IncludeSpec> out;
     if (!doc) return out;
     for (const Element& e : doc->elements) {
@@ -406,6 +406,61 @@ TEST_F(MergeAttributeTest, ANonBooleanIsAnError) {
   const Diagnostic d = TakeError(Code::kAttributeInvalid);
   EXPECT_EQ(d.source.line, 3);
   EXPECT_EQ(d.source.path, R"(/sdf/model[@name="s"]/include)");
+}
+
+// kStructure reads what kAll reads of the structure (kinds, names, parents,
+// nodes, frames poses are read in, joints' links and axes' frames), with no
+// locations and no pose numbers, and says nothing about the numbers.
+TEST(SdfReadingTest, StructureIsWhatEverythingHoldsWithoutLocationsOrNumbers) {
+  const std::string text = R"(<sdf version="1.8"><model name="m">
+  <link name="a"><pose>1 2 3 0 0 0.5</pose>
+    <visual name="v"><pose relative_to="__model__">0 0 1 0 0 0</pose></visual>
+  </link>
+  <link name="b"><pose relative_to="j">not a pose</pose></link>
+  <joint name="j" type="revolute"><pose relative_to="a">0 0 1 0 0 0</pose>
+    <parent>a</parent><child>b</child>
+    <axis><xyz expressed_in="__model__">0 1 0</xyz></axis>
+  </joint>
+  <frame name="f" attached_to="a"><pose relative_to="b">1 0 0 0 0 0</pose></frame>
+</model></sdf>)";
+  Diagnostics all_diags, structure_diags;
+  const auto xml = XmlTree::Parse(text, kFile, &all_diags);
+  ASSERT_TRUE(xml.has_value());
+  const auto all = ReadSdfTree(*xml, 0, "1.8", DialectOf("1.8", false),
+                               &all_diags, SdfReading::kAll);
+  const auto structure = ReadSdfTree(*xml, 0, "1.8", DialectOf("1.8", false),
+                                     &structure_diags, SdfReading::kStructure);
+  ASSERT_TRUE(all.has_value());
+  ASSERT_TRUE(structure.has_value());
+  EXPECT_TRUE(all_diags.HasErrors());  // "not a pose"
+  EXPECT_EQ(structure_diags.size(), 0u);
+  ASSERT_EQ(all->size(), structure->size());
+  for (ElementId id = 0; id < static_cast<ElementId>(all->size()); ++id) {
+    const Element& a = all->at(id);
+    const Element& s = structure->at(id);
+    SCOPED_TRACE(a.name);
+    EXPECT_EQ(s.kind, a.kind);
+    EXPECT_EQ(s.name, a.name);
+    EXPECT_EQ(s.parent, a.parent);
+    EXPECT_EQ(s.node.node, a.node.node);
+    EXPECT_EQ(s.attached_to, a.attached_to);
+    EXPECT_EQ(s.pose.present, a.pose.present);
+    EXPECT_EQ(s.pose.relative_to, a.pose.relative_to);
+    EXPECT_EQ(s.pose.X.pose().matrix(), Pose::Identity().matrix());
+    EXPECT_TRUE(s.source.path.empty());
+    EXPECT_EQ(s.source.line, 0);
+    EXPECT_FALSE(a.source.path.empty());
+    EXPECT_EQ(s.Joint().parent_frame, a.Joint().parent_frame);
+    EXPECT_EQ(s.Joint().child_frame, a.Joint().child_frame);
+    EXPECT_TRUE(s.Joint().parent_source.path.empty());
+    ASSERT_EQ(s.Joint().axes.size(), a.Joint().axes.size());
+    for (size_t k = 0; k < a.Joint().axes.size(); ++k) {
+      EXPECT_EQ(s.Joint().axes[k].expressed_in, a.Joint().axes[k].expressed_in);
+      EXPECT_TRUE(s.Joint().axes[k].source.path.empty());
+    }
+  }
+  // kAll read the numbers: link a is 1 2 3 from the model.
+  EXPECT_EQ(all->at(1).pose.X.translation().x(), 1.0);
 }
 
 }  // namespace

@@ -53,14 +53,15 @@ PoseSpec ReadPose(XmlElement pose, Diagnostics* diags, const PoseRules& rules,
                   const SourceLocation* owner) {
   PoseSpec spec;
   spec.present = true;
+  if (!rules.frame_attribute.empty()) {
+    spec.relative_to = Attribute(pose, rules.frame_attribute).value_or("");
+  }
+  if (!rules.values) return spec;
   if (owner != nullptr && Tag(pose) == "pose" &&
       pose.tree().LocatedBelowParent(pose.id())) {
     spec.set_source_below(*owner, pose.tree().Line(pose.id()));
   } else {
     spec.set_source(Locate(pose));
-  }
-  if (!rules.frame_attribute.empty()) {
-    spec.relative_to = Attribute(pose, rules.frame_attribute).value_or("");
   }
   // Described only for a message: most poses have none.
   auto where = [pose] { return DescribeWithOwner(pose); };

@@ -32,6 +32,11 @@ struct PoseRules {
   // Whether @rotation_format and @degrees are read (SDFormat 1.9 on); when
   // not, each gives a warning ATTRIBUTE_INVALID and is ignored.
   bool rotation_attributes = false;
+  // Whether the numbers are read; when not, only present and relative_to
+  // are set (X is the identity, the source empty) and nothing is said
+  // about the text or the rotation attributes: for a reader that wants
+  // where poses are read in, not what they are.
+  bool values = true;
 };
 
 // A <pose> element: `x y z roll pitch yaw` (exactly six finite numbers,

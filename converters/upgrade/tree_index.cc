@@ -13,7 +13,7 @@ TreeIndex::TreeIndex(const XmlTree& tree, std::string_view version)
   Diagnostics ignored;  // the tree's problems are the proof's to report
   std::optional<Document> doc =
       ReadSdfTree(tree, 0, std::string(version), DialectOf(version), &ignored,
-                  /*check_schema=*/false);
+                  SdfReading::kStructure);
   if (doc) doc_ = std::move(*doc);
   for (ElementId id = 0; id < static_cast<ElementId>(doc_.size()); ++id) {
     Element& e = doc_.at(id);

@@ -4,10 +4,11 @@
 // The upgrade edits XML; what the XML means comes from the core. A
 // TreeIndex reads the tree with the one SDFormat reader
 // (converters/sdf/sdf_tree_reader.h, in the dialect of the version it is
-// read as, structure only: no phase 1) into a Document, and each Element's
-// NodeRef maps it back to its node. Kinds, names, scopes and name lookups
-// are therefore the core's (core/scope.h); an <include> is an include
-// placeholder, known by PlaceholderName (converters/include/compose.h).
+// read as, structure only: no phase 1, no locations, no pose numbers) into a
+// Document, and each Element's NodeRef maps it back to its node. Kinds, names,
+// scopes and name lookups are therefore the core's (core/scope.h); an <include>
+// is an include placeholder, known by PlaceholderName
+// (converters/include/compose.h).
 //
 // An index is a snapshot of the tree when it is built; the upgrade builds
 // one on the input and one on the output, and re-reads where a rule needs

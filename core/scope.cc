@@ -1,6 +1,8 @@
 #include "core/scope.h"
 
+#include <algorithm>
 #include <array>
+#include <vector>
 
 namespace sdfconv {
 namespace {
@@ -22,19 +24,32 @@ bool IsScope(const Document& doc, ElementId id) {
 }
 
 ScopeIndex::ScopeIndex(const Document& doc) : doc_(doc), names_(doc.size()) {
-  // One pass per kind, in order of preference, so that the first element
-  // entered under a name is the preferred one.
-  for (const ElementKind kind : kPreference) {
-    for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
+  // The named children of scopes, with their names' hashes, gathered in one
+  // pass over the document, by kind; then entered kind by kind in order of
+  // preference, so that the first element entered under a name is the
+  // preferred one.
+  struct Named {
+    uint64_t hash;
+    ElementId id;
+  };
+  std::array<std::vector<Named>, kPreference.size()> by_kind;
+  for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
+    const Element& e = doc.at(id);
+    const auto* rank =
+        std::find(kPreference.begin(), kPreference.end(), e.kind);
+    if (rank == kPreference.end() || e.parent == kNoElement || !e.has_name ||
+        !IsScope(doc, e.parent)) {
+      continue;
+    }
+    by_kind[static_cast<size_t>(rank - kPreference.begin())].push_back(
+        {HashName(e.parent, e.name), id});
+  }
+  for (const std::vector<Named>& named : by_kind) {
+    for (const auto& [hash, id] : named) {
       const Element& e = doc.at(id);
-      if (e.kind != kind || e.parent == kNoElement || !e.has_name ||
-          !IsScope(doc, e.parent)) {
-        continue;
-      }
-      const ElementId first =
-          names_.Insert(HashName(e.parent, e.name), id, [&](ElementId c) {
-            return doc.at(c).parent == e.parent && doc.at(c).name == e.name;
-          });
+      const ElementId first = names_.Insert(hash, id, [&](ElementId c) {
+        return doc.at(c).parent == e.parent && doc.at(c).name == e.name;
+      });
       if (first != id) same_name_[first].push_back(id);
     }
   }

@@ -15,6 +15,8 @@
 //
 // Without the corpus the test skips and says so; with a corpus that lacks
 // these URDFs it fails (testing/corpus.h).
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -23,8 +25,6 @@
 #include <string>
 #include <vector>
 
-#include <gtest/gtest.h>
-
 #include "converters/registry.h"
 #include "converters/urdf/urdf_front_end.h"
 #include "converters/urdf/urdf_test_util.h"
@@ -32,6 +32,7 @@
 #include "converters/urdf/urdfdom_parse.h"
 #include "converters/xml/text_values.h"
 #include "converters/xml/xml_sources.h"
+#include "converters/xml/xml_write.h"
 #include "core/frame_graph.h"
 #include "core/pose.h"
 #include "core/resolver.h"
@@ -350,6 +351,87 @@ TEST_P(UrdfCorpus, MergedImportKeepsPosesAndMass) {
   EXPECT_NEAR(sdf_mass, urdf_mass, 1e-9 * std::max(1.0, urdf_mass));
   EXPECT_LT((sdf_moment - urdf_moment).norm(),
             1e-9 * std::max(1.0, urdf_moment.norm()));
+}
+
+// What urdfdom read, in one text: each link's inertial, visuals and
+// collisions (origins, geometry kinds), each joint's type, links, origin,
+// axis, limits, dynamics and mimic, with every number to 17 digits.
+std::string Summary(const testing::UrdfdomVerdict& v) {
+  if (v.model == nullptr) return "rejected";
+  std::string out = v.model->getName() + "\n";
+  char buf[64];
+  const auto num = [&](double x) {
+    std::snprintf(buf, sizeof buf, " %.17g", x);
+    out += buf;
+  };
+  const auto pose = [&](const urdf::Pose& p) {
+    double x, y, z, w;
+    p.rotation.getQuaternion(x, y, z, w);
+    for (double d : {p.position.x, p.position.y, p.position.z, x, y, z, w}) {
+      num(d);
+    }
+  };
+  for (const auto& [name, link] : v.model->links_) {
+    out += "link " + name;
+    if (const auto& i = link->inertial) {
+      pose(i->origin);
+      for (double d :
+           {i->mass, i->ixx, i->ixy, i->ixz, i->iyy, i->iyz, i->izz}) {
+        num(d);
+      }
+    }
+    for (const auto& visual : link->visual_array) {
+      out += " visual " + visual->name;
+      pose(visual->origin);
+      if (visual->geometry) num(visual->geometry->type);
+    }
+    for (const auto& collision : link->collision_array) {
+      out += " collision " + collision->name;
+      pose(collision->origin);
+      if (collision->geometry) num(collision->geometry->type);
+    }
+    out += "\n";
+  }
+  for (const auto& [name, j] : v.model->joints_) {
+    out +=
+        "joint " + name + " " + j->parent_link_name + " " + j->child_link_name;
+    num(j->type);
+    pose(j->parent_to_joint_origin_transform);
+    for (double d : {j->axis.x, j->axis.y, j->axis.z}) num(d);
+    if (j->limits) {
+      for (double d : {j->limits->lower, j->limits->upper, j->limits->effort,
+                       j->limits->velocity}) {
+        num(d);
+      }
+    }
+    if (j->dynamics) {
+      num(j->dynamics->damping);
+      num(j->dynamics->friction);
+    }
+    if (j->mimic) {
+      out += " mimic " + j->mimic->joint_name;
+      num(j->mimic->multiplier);
+      num(j->mimic->offset);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+// urdfdom reads the text it is given (UrdfdomText: most often the file
+// itself) as it reads the document written as an XML 1.0 parser reads it.
+TEST_P(UrdfCorpus, UrdfdomReadsItsTextAsTheNormalisedOne) {
+  const auto& [folder, rel] = GetParam();
+  if (rel.empty()) return testing::NoCorpusFiles("URDF under " + folder);
+  const std::string path = testing::CorpusRoot() + "/" + folder + "/" + rel;
+  Diagnostics load;
+  const auto xml = XmlTree::Load(path, &load);
+  ASSERT_TRUE(xml) << Describe(load);
+  const std::string given = UrdfdomText(*xml);
+  const std::string normalized = WriteNormalizedXml(*xml);
+  if (given == normalized) return;
+  EXPECT_EQ(Summary(testing::ParseWithUrdfdomDirectly(given)),
+            Summary(testing::ParseWithUrdfdomDirectly(normalized)));
 }
 
 std::vector<std::pair<std::string, std::string>> Files(

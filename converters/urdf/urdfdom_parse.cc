@@ -201,6 +201,37 @@ SourceLocation LocateUrdfdomMessages(const XmlTree& xml,
   return Locate(robot);
 }
 
+namespace {
+
+// Whether TinyXML reads `text`, the document `xml` holds, as it reads
+// WriteNormalizedXml(xml): the conditions UrdfdomText states.
+bool TinyXmlReadsAsNormalized(const XmlTree& xml, std::string_view text) {
+  for (const char c : text) {
+    if (static_cast<unsigned char>(c) >= 0x80 || c == '&' || c == '\r') {
+      return false;
+    }
+  }
+  if (text.find("<![CDATA[") != std::string_view::npos) return false;
+  for (NodeId id = 0; id < static_cast<NodeId>(xml.size()); ++id) {
+    for (const RawAttribute& a : xml.RawAttributes(id)) {
+      if (a.raw().find_first_of("\t\n") != std::string_view::npos) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string UrdfdomText(const XmlTree& xml) {
+  if (!xml.transcoded()) {
+    std::string text = xml.Serialize();
+    if (TinyXmlReadsAsNormalized(xml, text)) return text;
+  }
+  return WriteNormalizedXml(xml);
+}
+
 std::shared_ptr<const urdf::ModelInterface> ParseWithUrdfdom(
     const XmlTree& xml, Diagnostics* diags) {
   if (MaxDepth(xml) > kUrdfdomMaxDepth) {
@@ -211,7 +242,7 @@ std::shared_ptr<const urdf::ModelInterface> ParseWithUrdfdom(
                      "recurse that deep");
     return {};
   }
-  const std::string text = WriteNormalizedXml(xml);
+  const std::string text = UrdfdomText(xml);
   Collector collector;
   urdf::ModelInterfaceSharedPtr model;
   {

@@ -15,10 +15,10 @@
 // and ROS accepts the file): those become one warning, kUrdfInvalid, and the
 // file is accepted.
 //
-// urdfdom reads the document as an XML 1.0 parser reads it (the XmlTree,
-// written by WriteNormalizedXml): the safety rules of xml_tree.h apply
-// first, and attribute values are already normalised as XML 1.0 prescribes. urdfdom's XML parser
-// (TinyXML) recurses on element depth, so documents nested deeper than
+// urdfdom reads the document as an XML 1.0 parser reads it (UrdfdomText):
+// the safety rules of xml_tree.h apply first, and attribute values are
+// already normalised as XML 1.0 prescribes. urdfdom's XML parser (TinyXML)
+// recurses on element depth, so documents nested deeper than
 // kUrdfdomMaxDepth are refused (INPUT_LIMIT_EXCEEDED) before it runs.
 //
 //   std::shared_ptr<const urdf::ModelInterface> model =
@@ -51,6 +51,15 @@ inline constexpr int kUrdfdomMaxDepth = 1000;
 // the kinematic tree.
 [[nodiscard]] std::shared_ptr<const urdf::ModelInterface> ParseWithUrdfdom(
     const XmlTree& xml, Diagnostics* diags);
+
+// The text urdfdom is given for `xml`: the document as the tree holds it
+// when TinyXML reads that text as an XML 1.0 parser does (an ASCII UTF-8
+// text with no character or entity reference, no carriage return, no CDATA
+// section, and no tab or line break inside an attribute value, which XML
+// reads as a space and TinyXML keeps); otherwise WriteNormalizedXml(xml),
+// which writes it so. Most URDFs take the first way, which costs a copy;
+// the second decodes and escapes every value again.
+[[nodiscard]] std::string UrdfdomText(const XmlTree& xml);
 
 // Where in `xml` the urdfdom messages of one failure (or one warning) point:
 // the element they name, refined to the child they mention; the root

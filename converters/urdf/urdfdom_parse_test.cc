@@ -1,12 +1,13 @@
 // urdfdom's verdict, in its own words, at the element it is about.
 #include "converters/urdf/urdfdom_parse.h"
 
-#include <string>
-
 #include <gtest/gtest.h>
+
+#include <string>
 
 #include "converters/diagnostic_test_util.h"
 #include "converters/xml/xml_tree.h"
+#include "converters/xml/xml_write.h"
 
 namespace sdfconv {
 namespace {
@@ -117,6 +118,56 @@ TEST_F(UrdfdomParseTest, ConsoleBridgeIsRestored) {
   // reinstalled, not left dangling.
   EXPECT_FALSE(Parse(kTwoLinks));
   TakeError(kUrdfInvalid);
+}
+
+// What urdfdom is given: the document itself when TinyXML reads it as an
+// XML 1.0 parser does, else the text WriteNormalizedXml writes.
+TEST(UrdfdomTextTest, PlainTextIsGivenAsItIs) {
+  Diagnostics diags;
+  const std::string text =
+      "<?xml version=\"1.0\"?>\n<!-- a robot -->\n<robot name='r'>\n"
+      "  <link name=\"a\" >\n    <visual><geometry><box size=\"1 2 3\"/>"
+      "</geometry></visual>\n  </link>\n</robot>\n";
+  const auto xml = XmlTree::Parse(text, "t.urdf", &diags);
+  ASSERT_TRUE(xml.has_value());
+  EXPECT_EQ(UrdfdomText(*xml), text);
+  EXPECT_NE(WriteNormalizedXml(*xml), text);
+}
+
+TEST(UrdfdomTextTest, WhatTinyXmlReadsOtherwiseIsNormalised) {
+  const std::string variants[] = {
+      "<robot name=\"r\"><link name=\"a\"><visual><geometry>"
+      "<box size=\"1\t2 3\"/></geometry></visual></link></robot>",
+      "<robot name=\"r\"><link name=\"a\"><visual><geometry>"
+      "<box size=\"1\n2 3\"/></geometry></visual></link></robot>",
+      "<robot name=\"r&amp;s\"><link name=\"a\"/></robot>",
+      "<robot name=\"r\"><link name=\"&#97;\"/></robot>",
+      "<robot name=\"r\"><!-- caf\xc3\xa9 --><link name=\"a\"/></robot>",
+      "<robot name=\"r\">\r\n<link name=\"a\"/>\r\n</robot>",
+      "<robot name=\"r\"><link name=\"a\"><![CDATA[x]]></link></robot>",
+  };
+  for (const std::string& text : variants) {
+    SCOPED_TRACE(text);
+    Diagnostics diags;
+    const auto xml = XmlTree::Parse(text, "t.urdf", &diags);
+    ASSERT_TRUE(xml.has_value());
+    EXPECT_EQ(UrdfdomText(*xml), WriteNormalizedXml(*xml));
+  }
+}
+
+// XML reads a tab in an attribute value as a space; so does urdfdom here.
+TEST(UrdfdomTextTest, TabsInValuesAreSpacesForUrdfdom) {
+  Diagnostics diags;
+  const auto xml = XmlTree::Parse(
+      "<robot name=\"r\"><link name=\"a\"/><link name=\"b\"/>"
+      "<joint name=\"j\" type=\"fixed\"><parent link=\"a\"/>"
+      "<child link=\"b\"/><origin xyz=\"0\t0\t1\"/></joint></robot>",
+      "t.urdf", &diags);
+  ASSERT_TRUE(xml.has_value());
+  const auto model = ParseWithUrdfdom(*xml, &diags);
+  ASSERT_NE(model, nullptr);
+  EXPECT_EQ(model->getJoint("j")->parent_to_joint_origin_transform.position.z,
+            1.0);
 }
 
 }  // namespace

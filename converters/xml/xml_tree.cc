@@ -274,23 +274,6 @@ int XmlTree::Depth(NodeId id) const {
   return depth;
 }
 
-// One pre-order walk over the parsed elements, without recursion.
-void XmlTree::IndexPaths() {
-  std::vector<NodeId> stack = {root_};
-  while (!stack.empty()) {
-    const NodeId id = stack.back();
-    stack.pop_back();
-    const NodeId parent = ParentElement(id);
-    XmlElementParts& parts = Parts(id);
-    parts.depth = parent == kNoNode ? 1 : Parts(parent).depth + 1;
-    parts.head = parts.depth <= kPathEndSegments ? id : Parts(parent).head;
-    for (NodeId c : parts.children) {
-      if (IsElement(c)) stack.push_back(c);
-    }
-  }
-  paths_valid_ = true;
-}
-
 namespace {
 
 // Appends the segment "/tag[@name=\"n\"]" (or "/tag") of `element`.

@@ -165,9 +165,9 @@ struct XmlElementParts {
   PackedXmlText tail;
   PackedXmlText end;
   bool self_closing = false;
-  // For a parsed element, while no node has moved (XmlTree::IndexPaths):
-  // its depth (0: not known) and its ancestor at depth kPathEndSegments,
-  // where a shortened path's head ends.
+  // For a parsed element, while no node has moved (set as it is parsed,
+  // XmlTreeBuilder): its depth (0: not known) and its ancestor at depth
+  // kPathEndSegments, where a shortened path's head ends.
   int32_t depth = 0;
   NodeId head = kNoNode;
 };
@@ -427,7 +427,6 @@ class XmlTree {
     ++revision_;
   }
   SharedText ElementPath(NodeId id) const;
-  void IndexPaths();
   void LearnLayout(std::string_view text);
   int RepairDeclarations(Diagnostics* diags);
   void SayRepair(XmlTolerance kind, NodeId at, int line,

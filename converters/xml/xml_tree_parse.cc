@@ -145,6 +145,12 @@ NodeId XmlTreeBuilder::EndBeginTag(size_t tail, size_t close,
                                    bool self_closing) {
   tag_.tail = Piece(tail, close);
   tag_.self_closing = self_closing;
+  // Its depth and the head of its shortened path (XmlElementParts): the
+  // open element at depth kPathEndSegments when it lies deeper, else itself.
+  tag_.depth = static_cast<int32_t>(open_.size());
+  tag_.head = tag_.depth <= kPathEndSegments
+                  ? static_cast<NodeId>(nodes_->size())
+                  : open_[kPathEndSegments];
   // The line where the start tag ends, as libxml2 counts element lines.
   Advance(close + (self_closing ? 2 : 1));
   XmlNode node;
@@ -433,7 +439,7 @@ std::optional<XmlTree> XmlTree::ParseOwned(std::string input,
     return std::nullopt;
   }
   tree.LearnLayout(text);
-  tree.IndexPaths();
+  tree.paths_valid_ = true;  // the builder set each element's depth and head
   return tree;
 }
 

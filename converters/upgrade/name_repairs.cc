@@ -23,7 +23,9 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 #include "converters/sdf/sdf_names.h"
 #include "converters/upgrade/rules.h"
@@ -32,7 +34,7 @@ namespace sdfconv::upgrade {
 namespace {
 
 // Names the upgrade repairs (an empty name is left to the reader's error).
-bool IsReserved(const std::string& name) {
+bool IsReserved(std::string_view name) {
   return !name.empty() && !IsLegalSdfName(name);
 }
 
@@ -122,7 +124,6 @@ void RepairChildren(Context& ctx, const TreeIndex& index,
                     const SdfRegion& region, NodeId parent) {
   XmlTree& tree = ctx.tree;
   std::vector<Sibling> named;
-  std::set<std::string> taken;
   for (NodeId c : tree.ChildElements(parent)) {
     if (!region.InSdf(c) || tree.Tag(c) == "plugin") continue;
     const std::string name = tree.Tag(c) == "include"
@@ -130,8 +131,18 @@ void RepairChildren(Context& ctx, const TreeIndex& index,
                                  : tree.Attribute(c, "name").value_or("");
     if (name.empty()) continue;
     named.push_back({c, name});
-    taken.insert(name);
   }
+  // Most parents have neither two children of one name nor one of a
+  // reserved name: nothing to repair, and no set of names to build.
+  std::vector<std::string_view> names;
+  names.reserve(named.size());
+  for (const Sibling& s : named) names.push_back(s.name);
+  std::sort(names.begin(), names.end());
+  if (std::adjacent_find(names.begin(), names.end()) == names.end() &&
+      std::none_of(names.begin(), names.end(), IsReserved)) {
+    return;
+  }
+  std::set<std::string> taken(names.begin(), names.end());
   std::map<std::string, std::vector<NodeId>> by_name;
   for (const Sibling& s : named) by_name[s.name].push_back(s.id);
   std::set<NodeId> renamed;

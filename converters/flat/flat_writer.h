@@ -10,8 +10,11 @@
 // xyz, rpy and a unit quaternion (w, x, y, z), and for joints each axis as a
 // unit vector in the world frame.
 //
-// Invariant: every number is printed in the shortest form that parses back
-// to the same double, and -0 is printed as 0, so equal poses give equal text.
+// Invariant: every number is printed in a form that parses back to the
+// same double, and -0 is printed as 0, so equal poses give equal text:
+// in CSV the shortest such form (std::to_chars); in JSON the form
+// nlohmann::json writes (Grisu2, the shortest in nearly every case, with
+// ".0" on whole numbers).
 //
 //   Diagnostics diags;
 //   FrameGraph graph = BuildFrameGraph(doc, &diags);

@@ -17,33 +17,6 @@ bool IsFlatKind(ElementKind kind) {
   return kind != ElementKind::kWorld && kind != ElementKind::kOther;
 }
 
-// Scoped names (Document::ScopedName) in document order: an element's is
-// its parent's, the last parent's kept, joined to its own name as
-// ScopedName joins them.
-class ScopedNames {
- public:
-  std::string Of(const Document& doc, ElementId id) {
-    const Element& e = doc.at(id);
-    if (e.kind == ElementKind::kWorld) return "";
-    if (e.parent == kNoElement) return e.name;
-    if (e.parent != parent_) {
-      parent_ = e.parent;
-      parent_name_ = doc.ScopedName(e.parent);
-    }
-    if (parent_name_.empty()) return e.name;
-    std::string name;
-    name.reserve(parent_name_.size() + kScopeSeparator.size() + e.name.size());
-    name += parent_name_;
-    name += kScopeSeparator;
-    name += e.name;
-    return name;
-  }
-
- private:
-  ElementId parent_ = kNoElement;
-  std::string parent_name_;
-};
-
 // The names of the bodies frames are attached to ("world", a scoped name,
 // or "" for none), the last one remembered: a body's frames come one after
 // another in document order.
@@ -234,10 +207,10 @@ std::vector<std::optional<FlatMimic>> Mimics(const Document& doc,
 // The entry of element `id`, built as CollectFlatFrames says.
 FlatFrame FlatFrameOf(const Document& doc, const FrameGraph& graph,
                       const Resolution& resolution, ElementId id,
-                      ScopedNames* names, BodyNames* bodies) {
+                      BodyNames* bodies) {
   const Element& e = doc.at(id);
   FlatFrame f;
-  f.name = names->Of(doc, id);
+  f.name = doc.ScopedName(id);
   f.kind = KindName(e.kind);
   f.attached_to = bodies->AttachedTo(doc, graph, id);
   f.X_WF = ValueOr(resolution.X_W, id, Pose::Identity());
@@ -257,12 +230,11 @@ template <typename Line>
 void AppendFrames(const Document& doc, const FrameGraph& graph,
                   const Resolution& resolution, uint64_t max_bytes,
                   std::string* out, Line line) {
-  ScopedNames names;
   BodyNames bodies;
   for (ElementId id = 0; static_cast<size_t>(id) < doc.size(); ++id) {
     if (out->size() > max_bytes) return;
     if (!IsFlatKind(doc.at(id).kind)) continue;
-    line(FlatFrameOf(doc, graph, resolution, id, &names, &bodies), out);
+    line(FlatFrameOf(doc, graph, resolution, id, &bodies), out);
   }
 }
 
@@ -272,11 +244,10 @@ std::vector<FlatFrame> CollectFlatFrames(const Document& doc,
                                          const FrameGraph& graph,
                                          const Resolution& resolution) {
   std::vector<FlatFrame> frames;
-  ScopedNames names;
   BodyNames bodies;
   for (ElementId id = 0; static_cast<size_t>(id) < doc.size(); ++id) {
     if (!IsFlatKind(doc.at(id).kind)) continue;
-    frames.push_back(FlatFrameOf(doc, graph, resolution, id, &names, &bodies));
+    frames.push_back(FlatFrameOf(doc, graph, resolution, id, &bodies));
   }
   return frames;
 }

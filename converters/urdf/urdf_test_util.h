@@ -43,6 +43,15 @@ Eigen::Isometry3d ToIsometry(const urdf::Pose& pose);
 std::map<std::string, Eigen::Isometry3d> ForwardKinematics(
     const urdf::ModelInterface& model);
 
+// What differs between two urdfdom models, one line each ("joint j
+// lower 1 -> 2"), empty when nothing does: links (world pose, inertial,
+// visuals and collisions with geometry and material), joints (type,
+// parent, child, origin, axis, limits, dynamics, mimic, safety controller,
+// calibration) and materials, numbers within 1e-9 (relative above 1). An
+// unnamed material of `a` may have any name in `b` (an export names it).
+std::vector<std::string> UrdfModelDifferences(const urdf::ModelInterface& a,
+                                              const urdf::ModelInterface& b);
+
 // ("link", "l") for an element path ".../link[@name="l"]" directly under
 // /robot; nothing otherwise.
 std::optional<std::pair<std::string, std::string>> UrdfElementOf(

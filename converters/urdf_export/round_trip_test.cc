@@ -44,12 +44,6 @@ namespace {
 
 constexpr double kTol = 1e-9;
 
-std::string Fmt(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
-
 // ---- (a) <gazebo> and <transmission>, structurally ---------------------------
 
 // The element as one canonical line: tag, attributes sorted, trimmed text,
@@ -120,9 +114,10 @@ std::string GazeboSetting(XmlElement setting) {
   }
   if (!HasChildren(setting)) {
     if (const auto v = ParseDoubles(value, 3)) {
-      return key + "=" + Fmt((*v)[0]) + " " + Fmt((*v)[1]) + " " + Fmt((*v)[2]);
+      return key + "=" + FormatNumber((*v)[0]) + " " + FormatNumber((*v)[1]) +
+             " " + FormatNumber((*v)[2]);
     }
-    if (const auto v = ParseDouble(value)) return key + "=" + Fmt(*v);
+    if (const auto v = ParseDouble(value)) return key + "=" + FormatNumber(*v);
     return key + "=" + value;
   }
   return Canonical(setting);

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <new>
@@ -31,8 +32,8 @@
 #include "cli/graph_command.h"
 #include "cli/upgrade_command.h"
 #include "cli/version.h"
-#include "core/limits.h"
 #include "converters/xml/standard_input.h"
+#include "core/limits.h"
 
 namespace sdfconv {
 namespace {
@@ -130,14 +131,25 @@ void AddReadingOptions(CLI::App* cmd, std::vector<std::string>& model_paths,
   AddLimitOption(cmd, limits);
 }
 
+// A subcommand whose options `add_options` adds when the command line
+// names it: CLI11 calls a subcommand's pre-parse callback as it meets the
+// name, before any of its arguments, so its parsing and its --help see
+// every option. A run then builds one command's options instead of every
+// command's: 5 % of `check`'s instructions on a 100 kB file
+// (docs/benchmarks.md, "The start of a run").
+CLI::App* AddSubcommand(CLI::App& app, const std::string& name,
+                        const std::string& description,
+                        std::function<void(CLI::App*)> add_options) {
+  CLI::App* cmd = app.add_subcommand(name, description);
+  cmd->preparse_callback([cmd, add_options = std::move(add_options)](
+                             std::size_t) { add_options(cmd); });
+  return cmd;
+}
+
 // `upgrade`: exactly one of -o, --in-place and --check (an option group
 // that CLI11 checks, so a missing or second mode is an ordinary usage
 // error); --no-backup only with --in-place.
-CLI::App* AddUpgradeCommand(CLI::App& app, BatchOptions& options) {
-  CLI::App* cmd = app.add_subcommand(
-      "upgrade",
-      "Upgrade SDFormat files and trees to 1.8 (*.sdf, *.world, "
-      "model.config), in parallel, never leaving a file half-written");
+void AddUpgradeOptions(CLI::App* cmd, BatchOptions& options) {
   cmd->add_option("PATH", options.paths, "Files and directories (recursive)")
       ->type_name("")
       ->required();
@@ -199,13 +211,10 @@ CLI::App* AddUpgradeCommand(CLI::App& app, BatchOptions& options) {
       ->allow_extra_args(false);  // one DIR per --model-path
   AddLimitOption(cmd, options.limits);
   AddDiagnosticOptions(cmd, options.diagnostics, false);
-  return cmd;
 }
 
 // `check`: files to validate, each with a verdict line.
-CLI::App* AddCheckCommand(CLI::App& app, CheckOptions& options) {
-  CLI::App* cmd = app.add_subcommand(
-      "check", "Validate files: print diagnostics and a verdict per file");
+void AddCheckOptions(CLI::App* cmd, CheckOptions& options) {
   cmd->add_option("FILE", options.files,
                   "Files to check (`-`: standard input)")
       ->required();
@@ -213,13 +222,10 @@ CLI::App* AddCheckCommand(CLI::App& app, CheckOptions& options) {
                 "Print only diagnostics, no verdict lines");
   AddReadingOptions(cmd, options.model_paths, options.strict, options.limits);
   AddDiagnosticOptions(cmd, options.diagnostics, true);
-  return cmd;
 }
 
 // `convert`: one file to flat, sdf or urdf, with each target's options.
-CLI::App* AddConvertCommand(CLI::App& app, ConvertOptions& options) {
-  CLI::App* cmd = app.add_subcommand(
-      "convert", "Check a file and write it in another format");
+void AddConvertOptions(CLI::App* cmd, ConvertOptions& options) {
   cmd->add_option("FILE", options.file,
                   "File to convert (`-`: standard input)")
       ->required();
@@ -296,14 +302,10 @@ CLI::App* AddConvertCommand(CLI::App& app, ConvertOptions& options) {
                   "the world)")
       ->type_name("NAME");
   AddDiagnosticOptions(cmd, options.diagnostics, false);
-  return cmd;
 }
 
 // `graph`: one file as a picture of its kinematic tree or frame graphs.
-CLI::App* AddGraphCommand(CLI::App& app, GraphOptions& options) {
-  CLI::App* cmd = app.add_subcommand(
-      "graph",
-      "Draw a file's kinematic tree or frame graphs (Graphviz DOT or SVG)");
+void AddGraphOptions(CLI::App* cmd, GraphOptions& options) {
   cmd->add_option("FILE", options.file,
                   "File to draw (`-`: standard input)")
       ->required();
@@ -321,7 +323,6 @@ CLI::App* AddGraphCommand(CLI::App& app, GraphOptions& options) {
   cmd->add_option("-o,--output", options.output,
                   "Write here (atomically) instead of stdout (`-`: stdout)");
   AddReadingOptions(cmd, options.model_paths, options.strict, options.limits);
-  return cmd;
 }
 
 int Main(int argc, char** argv) {
@@ -338,13 +339,23 @@ int Main(int argc, char** argv) {
   app.add_flag("-v,--verbose", verbose, "Log progress to stderr");
 
   CheckOptions check;
-  CLI::App* check_cmd = AddCheckCommand(app, check);
+  CLI::App* check_cmd = AddSubcommand(
+      app, "check", "Validate files: print diagnostics and a verdict per file",
+      [&check](CLI::App* cmd) { AddCheckOptions(cmd, check); });
   ConvertOptions convert;
-  AddConvertCommand(app, convert);
+  AddSubcommand(app, "convert", "Check a file and write it in another format",
+                [&convert](CLI::App* cmd) { AddConvertOptions(cmd, convert); });
   BatchOptions upgrade;
-  CLI::App* upgrade_cmd = AddUpgradeCommand(app, upgrade);
+  CLI::App* upgrade_cmd = AddSubcommand(
+      app, "upgrade",
+      "Upgrade SDFormat files and trees to 1.8 (*.sdf, *.world, "
+      "model.config), in parallel, never leaving a file half-written",
+      [&upgrade](CLI::App* cmd) { AddUpgradeOptions(cmd, upgrade); });
   GraphOptions graph;
-  CLI::App* graph_cmd = AddGraphCommand(app, graph);
+  CLI::App* graph_cmd = AddSubcommand(
+      app, "graph",
+      "Draw a file's kinematic tree or frame graphs (Graphviz DOT or SVG)",
+      [&graph](CLI::App* cmd) { AddGraphOptions(cmd, graph); });
 
   try {
     app.parse(argc, argv);

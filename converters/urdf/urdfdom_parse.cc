@@ -1,8 +1,5 @@
 #include "converters/urdf/urdfdom_parse.h"
 
-#include <console_bridge/console.h>
-#include <urdf_parser/urdf_parser.h>
-
 #include <algorithm>
 #include <cctype>
 #include <exception>
@@ -10,6 +7,7 @@
 #include <mutex>
 #include <utility>
 
+#include "converters/urdf/urdfdom_functions.h"
 #include "converters/xml/xml_write.h"
 
 namespace sdfconv {
@@ -33,14 +31,14 @@ class Collector final : public console_bridge::OutputHandler {
 // Installs a Collector (and the WARN log level) for one scope.
 class ConsoleCapture {
  public:
-  explicit ConsoleCapture(Collector* collector)
-      : lock_(Mutex()), level_(console_bridge::getLogLevel()) {
-    console_bridge::useOutputHandler(collector);
-    console_bridge::setLogLevel(console_bridge::CONSOLE_BRIDGE_LOG_WARN);
+  ConsoleCapture(const UrdfdomFunctions& urdfdom, Collector* collector)
+      : urdfdom_(urdfdom), lock_(Mutex()), level_(urdfdom.get_log_level()) {
+    urdfdom_.use_output_handler(collector);
+    urdfdom_.set_log_level(console_bridge::CONSOLE_BRIDGE_LOG_WARN);
   }
   ~ConsoleCapture() {
-    console_bridge::setLogLevel(level_);
-    console_bridge::restorePreviousOutputHandler();
+    urdfdom_.set_log_level(level_);
+    urdfdom_.restore_previous_output_handler();
   }
   ConsoleCapture(const ConsoleCapture&) = delete;
   ConsoleCapture& operator=(const ConsoleCapture&) = delete;
@@ -50,6 +48,7 @@ class ConsoleCapture {
     static std::mutex mutex;
     return mutex;
   }
+  const UrdfdomFunctions& urdfdom_;
   std::lock_guard<std::mutex> lock_;
   console_bridge::LogLevel level_;
 };
@@ -242,13 +241,20 @@ std::shared_ptr<const urdf::ModelInterface> ParseWithUrdfdom(
                      "recurse that deep");
     return {};
   }
+  std::string missing;
+  const UrdfdomFunctions* urdfdom = Urdfdom(&missing);
+  if (urdfdom == nullptr) {
+    diags->Error(Code::kLibraryMissing, Locate(RootElement(xml)),
+                 missing + "; urdfdom reads every URDF (docs/urdf.md)");
+    return {};
+  }
   const std::string text = UrdfdomText(xml);
   Collector collector;
   urdf::ModelInterfaceSharedPtr model;
   {
-    ConsoleCapture capture(&collector);
+    ConsoleCapture capture(*urdfdom, &collector);
     try {
-      model = urdf::parseURDF(text);
+      model = urdfdom->parse_urdf(text);
     } catch (const std::exception& e) {
       collector.errors.push_back(e.what());
       model.reset();

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# The libraries sdfconv opens when a file first needs them
+# (docs/architecture.md, "Libraries opened when needed"), end to end: a
+# machine without libxml2 or urdfdom is played by preloading a dlopen that
+# refuses them (cli/testing/refuse_dlopen.c). Plain XML never needs
+# libxml2; XML that does, and every URDF, get LIBRARY_MISSING, exit 2,
+# nothing written; `upgrade` goes on with the next file.
+#   usage: library_cli_test.sh SDFCONV REFUSE_DLOPEN_SO
+set -u
+
+sdfconv=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+refuse=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+tmp=${TEST_TMPDIR:-$(mktemp -d)}/library_cli
+rm -rf "$tmp"
+mkdir -p "$tmp/tree"
+. cli/testing/cli_test_lib.sh
+
+# Plain XML (the fast check reads it alone) and XML with a character
+# reference, which only libxml2 may accept.
+cat >"$tmp/tree/plain.sdf" <<'SDF'
+<?xml version="1.0"?>
+<sdf version="1.8">
+  <model name="plain"><link name="l"/></model>
+</sdf>
+SDF
+cat >"$tmp/tree/reference.sdf" <<'SDF'
+<?xml version="1.0"?>
+<sdf version="1.6">
+  <model name="m&#45;1"><link name="l"/></model>
+</sdf>
+SDF
+cat >"$tmp/robot.urdf" <<'URDF'
+<robot name="r"><link name="a"/></robot>
+URDF
+
+# run_without NAME STATUS LIBRARIES ARGS...: `run` with dlopen refusing
+# LIBRARIES (names separated by ':'; empty: none).
+run_without() {
+  local name=$1 expected=$2 libraries=$3
+  shift 3
+  SDFCONV_TEST_REFUSE_DLOPEN=$libraries LD_PRELOAD=$refuse "$sdfconv" "$@" \
+    >"$tmp/$name.out" 2>"$tmp/$name.err"
+  local status=$?
+  if [ "$status" -ne "$expected" ]; then
+    fail "$name: sdfconv $* without $libraries exited $status, expected $expected"
+    sed 's/^/  stderr: /' "$tmp/$name.err" >&2
+  fi
+}
+
+# The shim works: with it, sdfconv itself still runs and reads URDF when
+# nothing is refused.
+run_without urdf_allowed 0 "" check "$tmp/robot.urdf"
+expect_grep urdf_allowed "$tmp/urdf_allowed.out" "robot.urdf: valid"
+
+# Plain XML needs neither library.
+run_without plain 0 "libxml2.so.2:liburdfdom_model.so.3.0" \
+  check "$tmp/tree/plain.sdf"
+expect_grep plain "$tmp/plain.out" "plain.sdf: valid"
+run_without plain_flat 0 "libxml2.so.2:liburdfdom_model.so.3.0" \
+  convert "$tmp/tree/plain.sdf" --to flat -o "$tmp/plain.json"
+[ -s "$tmp/plain.json" ] || fail "plain_flat: nothing written"
+
+# XML that needs libxml2: LIBRARY_MISSING at the file, exit 2.
+run_without reference 2 "libxml2.so.2" check "$tmp/tree/reference.sdf"
+expect_grep reference "$tmp/reference.err" \
+  "reference.sdf: error[LIBRARY_MISSING]: cannot load libxml2.so.2"
+run_without reference_sdf 2 "libxml2.so.2" \
+  convert "$tmp/tree/reference.sdf" --to sdf -o "$tmp/reference.out.sdf"
+expect_grep reference_sdf "$tmp/reference_sdf.err" "error[LIBRARY_MISSING]"
+[ ! -e "$tmp/reference.out.sdf" ] || fail "reference_sdf: an output written"
+
+# Every URDF needs urdfdom.
+run_without urdf 2 "liburdfdom_model.so.3.0" check "$tmp/robot.urdf"
+expect_grep urdf "$tmp/urdf.err" \
+  "robot.urdf:1: error[LIBRARY_MISSING]: cannot load liburdfdom_model.so.3.0"
+run_without urdf_sdf 2 "liburdfdom_model.so.3.0" \
+  convert "$tmp/robot.urdf" --to sdf -o "$tmp/robot.sdf"
+[ ! -e "$tmp/robot.sdf" ] || fail "urdf_sdf: an output written"
+
+# The batch: the file that needs libxml2 fails, the plain one is upgraded.
+run_without upgrade 1 "libxml2.so.2" upgrade -j 1 -o "$tmp/out" "$tmp/tree"
+expect_grep upgrade "$tmp/upgrade.err" "error[LIBRARY_MISSING]"
+[ -s "$tmp/out/plain.sdf" ] || fail "upgrade: plain.sdf not written"
+[ ! -e "$tmp/out/reference.sdf" ] || fail "upgrade: reference.sdf written"
+
+# And with every library there, the same files read.
+run reference_allowed 0 check "$tmp/tree/reference.sdf"
+
+finish

@@ -1,0 +1,37 @@
+// The urdfdom and console_bridge functions sdfconv calls, from
+// liburdfdom_model.so.3.0 (which brings libconsole_bridge.so.1.0 and
+// TinyXML) opened the first time a URDF is read
+// (converters/dynamic_library.h): an SDFormat run never loads them.
+//
+// Invariant: Urdfdom() gives the same table on every call, every pointer
+// set; or, when the library or one of its functions cannot be loaded,
+// nullptr on every call with the same reason. The types are those of
+// urdfdom's and console_bridge's own declarations; the symbols are their
+// C++ names as the compiler mangles them (the Itanium ABI, with the C++11
+// std::string), which a test checks against the linked functions.
+#ifndef SDFCONV_CONVERTERS_URDF_URDFDOM_FUNCTIONS_H_
+#define SDFCONV_CONVERTERS_URDF_URDFDOM_FUNCTIONS_H_
+
+#include <console_bridge/console.h>
+#include <urdf_parser/urdf_parser.h>
+
+#include <string>
+
+namespace sdfconv {
+
+struct UrdfdomFunctions {
+  decltype(&urdf::parseURDF) parse_urdf = nullptr;
+  decltype(&console_bridge::getLogLevel) get_log_level = nullptr;
+  decltype(&console_bridge::setLogLevel) set_log_level = nullptr;
+  decltype(&console_bridge::useOutputHandler) use_output_handler = nullptr;
+  decltype(&console_bridge::restorePreviousOutputHandler)
+      restore_previous_output_handler = nullptr;
+};
+
+// urdfdom's functions, or nullptr with `*error` (when given) set to the
+// reason, for a LIBRARY_MISSING diagnostic.
+const UrdfdomFunctions* Urdfdom(std::string* error = nullptr);
+
+}  // namespace sdfconv
+
+#endif  // SDFCONV_CONVERTERS_URDF_URDFDOM_FUNCTIONS_H_

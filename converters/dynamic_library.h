@@ -4,8 +4,8 @@
 // gate's fast check does not vouch for, and urdfdom (with TinyXML and
 // console_bridge) only for URDF. Linked, the dynamic loader mapped and
 // bound all of them at the start of every run, about 0.7 ms of CPU: a
-// quarter of `check` on a small world (docs/benchmarks.md, "The start of
-// a run"). Opened here, they cost only the runs that use them.
+// third of `check` on a small model (docs/benchmarks.md, "The start of a
+// run"). Opened here, they cost only the runs that use them.
 //
 // Invariant: a DynamicLibrary either opened its library (error() empty
 // after the constructor) or holds nothing and error() says why; Find gives
@@ -20,6 +20,8 @@
 #ifndef SDFCONV_CONVERTERS_DYNAMIC_LIBRARY_H_
 #define SDFCONV_CONVERTERS_DYNAMIC_LIBRARY_H_
 
+#include <atomic>
+#include <mutex>
 #include <string>
 
 namespace sdfconv {
@@ -53,22 +55,45 @@ class DynamicLibrary {
   std::string error_;
 };
 
-// A table of a library's functions, as filled once from a DynamicLibrary,
-// and why it could not be (empty when it was).
+// A library's table of functions, filled by `load` at the first call of
+// Get that succeeds. A failed load is not kept: the next call tries again,
+// since a library can fail to load for want of memory (under `ulimit -v`),
+// not only because it is missing. Thread-safe (the batch reads files on
+// several threads); once loaded, Get costs one atomic load.
 template <typename Table>
-struct LoadedTable {
-  Table functions;
-  std::string error;
-};
+class LazyTable {
+ public:
+  // Fills the table, or returns why it cannot (DynamicLibrary::error()).
+  using Load = std::string (*)(Table*);
 
-// The table, or nullptr with `*error` (when given) set to its reason.
-template <typename Table>
-const Table* TableOrError(const LoadedTable<Table>& loaded,
-                          std::string* error) {
-  if (loaded.error.empty()) return &loaded.functions;
-  if (error != nullptr) *error = loaded.error;
-  return nullptr;
-}
+  explicit LazyTable(Load load) : load_(load) {}
+  LazyTable(const LazyTable&) = delete;
+  LazyTable& operator=(const LazyTable&) = delete;
+
+  // The table, or nullptr with `*error` (when given) set to the reason.
+  const Table* Get(std::string* error) {
+    if (const Table* ready = ready_.load(std::memory_order_acquire)) {
+      return ready;
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (const Table* ready = ready_.load(std::memory_order_relaxed)) {
+      return ready;
+    }
+    const std::string reason = load_(&table_);
+    if (!reason.empty()) {
+      if (error != nullptr) *error = reason;
+      return nullptr;
+    }
+    ready_.store(&table_, std::memory_order_release);
+    return &table_;
+  }
+
+ private:
+  Load load_;
+  std::mutex mutex_;
+  Table table_;
+  std::atomic<const Table*> ready_{nullptr};
+};
 
 }  // namespace sdfconv
 

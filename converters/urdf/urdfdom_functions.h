@@ -3,9 +3,9 @@
 // TinyXML) opened the first time a URDF is read
 // (converters/dynamic_library.h): an SDFormat run never loads them.
 //
-// Invariant: Urdfdom() gives the same table on every call, every pointer
-// set; or, when the library or one of its functions cannot be loaded,
-// nullptr on every call with the same reason. The types are those of
+// Invariant: once Urdfdom() has given a table, it gives the same one on
+// every call, every pointer set; until then it gives nullptr with the
+// reason, and each call tries again (LazyTable). The types are those of
 // urdfdom's and console_bridge's own declarations; the symbols are their
 // C++ names as the compiler mangles them (the Itanium ABI, with the C++11
 // std::string), which a test checks against the linked functions.

@@ -3,11 +3,11 @@
 // it, since the gate's fast check vouches for plain XML without it
 // (converters/xml/xml_gate.h).
 //
-// Invariant: Libxml2() gives the same table on every call, every pointer
-// set and xmlInitParser already called; or, when the library or one of its
-// functions cannot be loaded, nullptr on every call with the same reason.
-// The types are those of libxml2's own declarations, so a call through the
-// table is checked as a direct call is.
+// Invariant: once Libxml2() has given a table, it gives the same one on
+// every call, every pointer set and xmlInitParser already called; until
+// then it gives nullptr with the reason, and each call tries again
+// (LazyTable). The types are those of libxml2's own declarations, so a
+// call through the table is checked as a direct call is.
 #ifndef SDFCONV_CONVERTERS_XML_LIBXML2_FUNCTIONS_H_
 #define SDFCONV_CONVERTERS_XML_LIBXML2_FUNCTIONS_H_
 
@@ -15,7 +15,6 @@
 #include <libxml/parser.h>
 
 #include <string>
-#include <string_view>
 
 namespace sdfconv {
 
@@ -31,15 +30,6 @@ struct Libxml2Functions {
 // libxml2's functions, or nullptr with `*error` (when given) set to the
 // reason, for a LIBRARY_MISSING diagnostic.
 const Libxml2Functions* Libxml2(std::string* error = nullptr);
-
-// False when xmlDetectCharEncoding cannot name any encoding but UTF-8 (or
-// none) for a text starting with `text`'s first bytes, so asking it would
-// only load libxml2: it names UTF-16 and UTF-32 only where a NUL is among
-// the first two bytes or they are the byte order mark FE FF or FF FE, and
-// EBCDIC only for a first byte 0x4C. True for every such start (a few
-// others too); every text that begins with `<` or the UTF-8 byte order
-// mark gives false.
-bool MayBeForeignEncoding(std::string_view text);
 
 }  // namespace sdfconv
 

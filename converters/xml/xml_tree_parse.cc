@@ -53,11 +53,11 @@ std::string DeclaredEncoding(std::string_view text) {
 }
 
 // The encoding `text` must be read from when it is not UTF-8 (or ASCII),
-// by its first bytes or its declaration; "" for UTF-8.
+// by its first bytes or its declaration; "" for UTF-8. Only for a text
+// libxml2 has accepted (CheckWithLibxml2), so libxml2 is loaded.
 std::string ForeignEncoding(std::string_view text) {
   const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
-  const Libxml2Functions* libxml2 =
-      MayBeForeignEncoding(text) ? Libxml2() : nullptr;
+  const Libxml2Functions* libxml2 = Libxml2();  // loaded: libxml2 accepted it
   const xmlCharEncoding detected =
       libxml2 == nullptr
           ? XML_CHAR_ENCODING_NONE

@@ -36,15 +36,11 @@ URDF
 # run_without NAME STATUS LIBRARIES ARGS...: `run` with dlopen refusing
 # LIBRARIES (names separated by ':'; empty: none).
 run_without() {
-  local name=$1 expected=$2 libraries=$3
+  local name=$1 expected=$2
+  export SDFCONV_TEST_REFUSE_DLOPEN=$3 LD_PRELOAD=$refuse
   shift 3
-  SDFCONV_TEST_REFUSE_DLOPEN=$libraries LD_PRELOAD=$refuse "$sdfconv" "$@" \
-    >"$tmp/$name.out" 2>"$tmp/$name.err"
-  local status=$?
-  if [ "$status" -ne "$expected" ]; then
-    fail "$name: sdfconv $* without $libraries exited $status, expected $expected"
-    sed 's/^/  stderr: /' "$tmp/$name.err" >&2
-  fi
+  run "$name" "$expected" "$@"
+  unset SDFCONV_TEST_REFUSE_DLOPEN LD_PRELOAD
 }
 
 # The shim works: with it, sdfconv itself still runs and reads URDF when

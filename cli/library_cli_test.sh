@@ -2,7 +2,8 @@
 # The libraries sdfconv opens when a file first needs them
 # (docs/architecture.md, "Libraries opened when needed"), end to end: a
 # machine without libxml2 or urdfdom is played by preloading a dlopen that
-# refuses them (cli/testing/refuse_dlopen.c). Plain XML never needs
+# refuses them (cli/testing/refuse_dlopen.c), and the libraries named in
+# the binary are read from it (readelf). Plain XML never needs
 # libxml2; XML that does, and every URDF, get LIBRARY_MISSING, exit 2,
 # nothing written; `upgrade` goes on with the next file.
 #   usage: library_cli_test.sh SDFCONV REFUSE_DLOPEN_SO
@@ -32,6 +33,23 @@ SDF
 cat >"$tmp/robot.urdf" <<'URDF'
 <robot name="r"><link name="a"/></robot>
 URDF
+
+# At its start sdfconv needs only the C library, libm and libgcc_s: the C++
+# library is linked in (cli/BUILD.bazel), libxml2 and urdfdom are opened
+# when needed. (A sanitizer's runtime is allowed under --config=sanitize.)
+if command -v readelf >/dev/null; then
+  needed=$(readelf -d "$sdfconv" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+  [ -n "$needed" ] || fail "readelf lists no library sdfconv needs"
+  for lib in $needed; do
+    case $lib in
+      libc.so.* | libm.so.* | libgcc_s.so.* | ld-linux*) ;;
+      libasan.so.* | libubsan.so.*) ;;
+      *) fail "sdfconv needs $lib at its start" ;;
+    esac
+  done
+else
+  echo "readelf not found: the libraries needed at start are not checked"
+fi
 
 # run_without NAME STATUS LIBRARIES ARGS...: `run` with dlopen refusing
 # LIBRARIES (names separated by ':'; empty: none).

@@ -287,8 +287,14 @@ struct NoTree {
 template <typename Tree>
 class PlainXmlScan {
  public:
-  PlainXmlScan(std::string_view text, const XmlLimits& limits, Tree* tree)
-      : text_(text), limits_(limits), tree_(*tree) {}
+  // `spots`, when given under lenient limits, takes the comments that hold
+  // `--` (their lines not yet set); without it they are not plain.
+  PlainXmlScan(std::string_view text, const XmlLimits& limits, Tree* tree,
+               std::vector<ToleratedSpot>* spots)
+      : text_(text),
+        limits_(limits),
+        tree_(*tree),
+        spots_(limits.lenient ? spots : nullptr) {}
 
   bool Run() {
     if (text_.size() > static_cast<size_t>(INT_MAX)) return false;
@@ -354,11 +360,15 @@ class PlainXmlScan {
     return 0;
   }
   // Characters up to `close` (not included in what is checked), which must
-  // come; at_ ends past it. For comments (the first `--` must be the end)
-  // and CDATA sections.
+  // come; at_ ends past it. For CDATA sections.
   bool CharsUntil(std::string_view close) {
     const size_t end = text_.find(close, at_);
-    if (end == std::string_view::npos) return false;
+    if (end == std::string_view::npos || !CharsTo(end)) return false;
+    at_ = end + close.size();
+    return true;
+  }
+  // Characters from at_ up to `end`, where at_ ends.
+  bool CharsTo(size_t end) {
     while (at_ < end) {
       if (Class(at_) != 0 || text_[at_] == '<' || text_[at_] == '&' ||
           text_[at_] == ']') {
@@ -369,16 +379,25 @@ class PlainXmlScan {
         return false;
       }
     }
-    at_ = end + close.size();
     return true;
   }
-  // A comment at `<!--`: its first `--` must be its end.
+  // A comment at `<!--`: its first `--` must be its end, or (with spots_)
+  // it holds `--`, ends at the first `-->` (CommentEnd) and is a spot.
   bool Comment() {
     const size_t start = at_;
-    at_ += 4;
-    if (!CharsUntil("--")) return false;
-    if (at_ >= text_.size() || text_[at_] != '>') return false;
-    ++at_;
+    const size_t dashes = text_.find("--", start + 4);
+    if (dashes == std::string_view::npos) return false;
+    size_t end = dashes + 3;
+    if (end > text_.size() || text_[dashes + 2] != '>') {
+      if (spots_ == nullptr) return false;
+      end = CommentEnd(text_, start);
+      if (end == std::string_view::npos) return false;
+      spots_->push_back({XmlTolerance::kCommentDoubleHyphen,
+                         DoubleHyphenAt(text_, start, end), 0});
+    }
+    at_ = start + 4;
+    if (!CharsTo(end - 3)) return false;
+    at_ = end;
     tree_.Raw(XmlNodeType::kComment, start, at_);
     return true;
   }
@@ -602,26 +621,44 @@ class PlainXmlScan {
   size_t at_ = 0;
   std::vector<std::string_view> open_;   // names of the open elements
   std::vector<std::string_view> names_;  // attributes of the current tag
+  std::vector<ToleratedSpot>* spots_;
 };
+
+// Runs the scan; on success sets the lines of the spots it added.
+template <typename Tree>
+bool ScanPlainXml(std::string_view text, const XmlLimits& limits, Tree* tree,
+                  std::vector<ToleratedSpot>* spots) {
+  const size_t known = spots == nullptr ? 0 : spots->size();
+  if (!PlainXmlScan<Tree>(text, limits, tree, spots).Run()) {
+    if (spots != nullptr) spots->resize(known);
+    return false;
+  }
+  if (spots != nullptr && spots->size() > known) {
+    LineCounter lines(text);
+    for (size_t k = known; k < spots->size(); ++k) {
+      (*spots)[k].line = lines.LineAt((*spots)[k].offset);
+    }
+  }
+  return true;
+}
 
 }  // namespace
 
-bool IsPlainXml(std::string_view text, const XmlLimits& limits) {
+bool IsPlainXml(std::string_view text, const XmlLimits& limits,
+                std::vector<ToleratedSpot>* spots) {
   NoTree none;
-  return PlainXmlScan<NoTree>(text, limits, &none).Run();
+  return ScanPlainXml(text, limits, &none, spots);
 }
 
 bool BuildPlainXml(std::string_view text, const XmlLimits& limits,
-                   XmlTreeBuilder* builder) {
-  return PlainXmlScan<XmlTreeBuilder>(text, limits, builder).Run();
+                   XmlTreeBuilder* builder, std::vector<ToleratedSpot>* spots) {
+  return ScanPlainXml(text, limits, builder, spots);
 }
 
-bool CheckWithLibxml2(std::string_view text, const std::string& path,
-                      Diagnostics* diags, const XmlLimits& limits) {
-  // The departures TinyXML2 accepts are shown to libxml2 made well-formed
-  // (the same length and lines), and said.
-  const SanitizedXml lenient = SanitizeForGate(text);
-  for (const ToleratedSpot& spot : lenient.spots) {
+void SayTolerated(const std::vector<ToleratedSpot>& spots,
+                  const std::string& path, Diagnostics* diags,
+                  const XmlLimits& limits) {
+  for (const ToleratedSpot& spot : spots) {
     const SourceLocation at{path, spot.line, ""};
     std::string message(Describe(spot.kind));
     if (limits.lenient) {
@@ -630,6 +667,14 @@ bool CheckWithLibxml2(std::string_view text, const std::string& path,
       diags->Error(CodeOf(spot.kind), at, std::move(message));
     }
   }
+}
+
+bool CheckWithLibxml2(std::string_view text, const std::string& path,
+                      Diagnostics* diags, const XmlLimits& limits) {
+  // The departures TinyXML2 accepts are shown to libxml2 made well-formed
+  // (the same length and lines), and said.
+  const SanitizedXml lenient = SanitizeForGate(text);
+  SayTolerated(lenient.spots, path, diags, limits);
   const std::string_view gate_text =
       lenient.spots.empty() ? text : std::string_view(lenient.text);
   {

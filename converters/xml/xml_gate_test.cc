@@ -6,23 +6,39 @@
 #include <string>
 #include <vector>
 
+#include "converters/xml/xml_leniency.h"
 #include "converters/xml/xml_test_util.h"
 #include "core/diagnostic.h"
 
 namespace sdfconv {
 namespace {
 
-// The gate's invariant for one text: plain means libxml2 accepts it
-// without a word. Returns a message when it does not hold, else "".
+// The diagnostics, formatted, one per line.
+std::string Said(const Diagnostics& diags) {
+  std::string out;
+  for (const Diagnostic& d : diags.items()) out += FormatDiagnostic(d) + "\n";
+  return out;
+}
+
+// The gate's invariant for one text (xml_gate.h): plain means libxml2
+// accepts it with exactly the warnings of the spots, none when they are
+// not asked for. Returns a message when it does not hold, else "".
 std::string InvariantBroken(const std::string& text,
                             const XmlLimits& limits = {}) {
-  if (!IsPlainXml(text, limits)) return "";
-  Diagnostics diags;
-  const bool accepted = CheckWithLibxml2(text, "t.xml", &diags, limits);
-  if (accepted && diags.items().empty()) return "";
-  std::string why = accepted ? "accepted with" : "refused with";
-  for (const Diagnostic& d : diags.items()) why += " [" + d.message + "]";
-  return "plain, but libxml2 " + why + ": " + text;
+  for (const bool ask : {false, true}) {
+    std::vector<ToleratedSpot> spots;
+    if (!IsPlainXml(text, limits, ask ? &spots : nullptr)) continue;
+    Diagnostics expected;
+    SayTolerated(spots, "t.xml", &expected, limits);
+    Diagnostics diags;
+    const bool accepted = CheckWithLibxml2(text, "t.xml", &diags, limits);
+    if (accepted && Said(diags) == Said(expected)) continue;
+    return std::string("plain (spots ") + (ask ? "asked" : "not asked") +
+           "), but libxml2 " + (accepted ? "accepted" : "refused") +
+           " saying:\n" + Said(diags) + "where the spots say:\n" +
+           Said(expected) + "for: " + text;
+  }
+  return "";
 }
 
 TEST(XmlGateTest, PlainXmlIsSaidPlain) {
@@ -46,6 +62,46 @@ TEST(XmlGateTest, PlainXmlIsSaidPlain) {
     EXPECT_TRUE(IsPlainXml(text, {})) << text;
     EXPECT_EQ(InvariantBroken(text), "");
   }
+}
+
+// Comments that hold `--` are plain when their spots are asked for under
+// lenient limits, with the spots SanitizeForGate finds; else they go to
+// libxml2.
+TEST(XmlGateTest, CommentsHoldingDoubleHyphensAreSpots) {
+  for (const std::string& text : std::vector<std::string>{
+           "<r><!-- a -- b --></r>",
+           "<r><!-- a ---></r>",
+           "<!-- gz topic -t /x --help -->\n<r>\n<!----- --->\n</r>",
+           "<?xml version=\"1.0\"?>\n<r/>\n<!-- ---- -->\n<!-- \xC3\xA9 -- -->",
+       }) {
+    std::vector<ToleratedSpot> spots;
+    ASSERT_TRUE(IsPlainXml(text, {}, &spots)) << text;
+    EXPECT_FALSE(IsPlainXml(text, {})) << text;
+    const SanitizedXml sanitized = SanitizeForGate(text);
+    ASSERT_EQ(spots.size(), sanitized.spots.size()) << text;
+    for (size_t k = 0; k < spots.size(); ++k) {
+      EXPECT_EQ(spots[k].kind, XmlTolerance::kCommentDoubleHyphen);
+      EXPECT_EQ(spots[k].offset, sanitized.spots[k].offset) << text;
+      EXPECT_EQ(spots[k].line, sanitized.spots[k].line) << text;
+    }
+    EXPECT_EQ(InvariantBroken(text), "");
+    XmlLimits strict;
+    strict.lenient = false;
+    EXPECT_FALSE(IsPlainXml(text, strict, &spots)) << text;
+    EXPECT_EQ(InvariantBroken(text, strict), "");
+  }
+  std::vector<ToleratedSpot> spots;
+  ASSERT_TRUE(IsPlainXml("\n\n<r>\n<!-- a -- -->\n<!-- b --></r>\n<!----->", {},
+                         &spots));
+  ASSERT_EQ(spots.size(), 2u);
+  EXPECT_EQ(spots[0].offset, 13u);
+  EXPECT_EQ(spots[0].line, 4);
+  EXPECT_EQ(spots[1].offset, 39u);
+  EXPECT_EQ(spots[1].line, 6);
+  // A text that is not plain for another reason adds no spot.
+  spots.clear();
+  EXPECT_FALSE(IsPlainXml("<r><!-- a -- --><?pi?></r>", {}, &spots));
+  EXPECT_TRUE(spots.empty());
 }
 
 TEST(XmlGateTest, EverythingElseGoesToLibxml2) {
@@ -126,6 +182,7 @@ TEST(XmlGateTest, EveryOneByteChangeKeepsTheInvariant) {
       "  <![CDATA[x]]y]]><!---->\n </model>\n</sdf>\n<!-- e -->",
       "<r a=\"\xC3\xA9\" b='&lt;&gt;&quot;&apos;'>\xE2\x82\xAC\xF0\x9F\x98\x80"
       "]] ]><x/><y\tz=\"1\"\n/></r>",
+      "<!-- a -- b -->\n<r><!-- c ---><!---->x<!-- -\xC3\xA9- --></r>",
   };
   const std::string bytes =
       std::string("<>/!?-=\"'&;[]: \t\nax1._\xC3\xA9\xBF\x80\xF0", 27) +
@@ -133,7 +190,8 @@ TEST(XmlGateTest, EveryOneByteChangeKeepsTheInvariant) {
   int plain = 0;
   int variants = 0;
   for (const std::string& seed : seeds) {
-    ASSERT_TRUE(IsPlainXml(seed, {})) << seed;
+    std::vector<ToleratedSpot> spots;
+    ASSERT_TRUE(IsPlainXml(seed, {}, &spots)) << seed;
     for (size_t at = 0; at < seed.size(); ++at) {
       std::vector<std::string> texts;
       for (const char b : bytes) {
@@ -148,7 +206,7 @@ TEST(XmlGateTest, EveryOneByteChangeKeepsTheInvariant) {
       texts.push_back(std::string(seed).insert(at, seed.substr(at, 2)));
       for (const std::string& t : texts) {
         ++variants;
-        if (IsPlainXml(t, {})) ++plain;
+        if (IsPlainXml(t, {}, &spots)) ++plain;
         const std::string broken = InvariantBroken(t);
         ASSERT_EQ(broken, "");
       }
@@ -195,7 +253,8 @@ TEST(XmlGateTest, CorpusFilesKeepTheInvariant) {
   if (files.empty()) return;
   int plain = 0;
   for (const auto& [path, text] : files) {
-    if (IsPlainXml(text, {})) ++plain;
+    std::vector<ToleratedSpot> spots;
+    if (IsPlainXml(text, {}, &spots)) ++plain;
     EXPECT_EQ(InvariantBroken(text), "") << path;
   }
   std::printf("%d of %zu corpus files are plain XML\n", plain, files.size());

@@ -37,35 +37,21 @@ struct CommentContent {
   size_t end;
 };
 
-// The offsets of content hyphens that another hyphen, or the end of the
-// content, follows: those that make `--` (or `--->`).
+// Whether the content hyphen at `i` makes `--` (or `--->`): another
+// hyphen, or the end of the content, follows it.
+bool Offends(std::string_view text, size_t i, CommentContent content) {
+  return text[i] == '-' && (i + 1 == content.end || text[i + 1] == '-');
+}
+
+// The offsets of the content hyphens that make `--` (or `--->`).
 std::vector<size_t> OffendingHyphens(std::string_view text,
                                      CommentContent content) {
   std::vector<size_t> out;
   for (size_t i = content.begin; i < content.end; ++i) {
-    if (text[i] != '-') continue;
-    if (i + 1 == content.end || text[i + 1] == '-') out.push_back(i);
+    if (Offends(text, i, content)) out.push_back(i);
   }
   return out;
 }
-
-// Counts lines forward through a text (offsets asked in increasing order).
-class LineCounter {
- public:
-  explicit LineCounter(std::string_view text) : text_(text) {}
-  int LineAt(size_t offset) {
-    line_ += static_cast<int>(
-        std::count(text_.begin() + static_cast<std::ptrdiff_t>(counted_),
-                   text_.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
-    counted_ = offset;
-    return line_;
-  }
-
- private:
-  std::string_view text_;
-  size_t counted_ = 0;
-  int line_ = 1;
-};
 
 // Sets the byte at `at` of the copy libxml2 is shown to a space (the copy
 // is made at the first one).
@@ -136,6 +122,23 @@ bool HasDoubleHyphen(std::string_view raw_comment) {
                            {kCommentOpen.size(),
                             raw_comment.size() - kCommentClose.size()})
               .empty();
+}
+
+size_t DoubleHyphenAt(std::string_view text, size_t open, size_t end) {
+  const CommentContent content{open + kCommentOpen.size(),
+                               end - kCommentClose.size()};
+  for (size_t i = content.begin; i < content.end; ++i) {
+    if (Offends(text, i, content)) return i;
+  }
+  return std::string_view::npos;
+}
+
+int LineCounter::LineAt(size_t offset) {
+  line_ += static_cast<int>(
+      std::count(text_.begin() + static_cast<std::ptrdiff_t>(counted_),
+                 text_.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+  counted_ = offset;
+  return line_;
 }
 
 std::string RepairComment(std::string_view raw_comment) {

@@ -86,6 +86,25 @@ struct SanitizedXml {
 // Whether a raw comment `<!--...-->` holds `--` or ends in `--->`.
 [[nodiscard]] bool HasDoubleHyphen(std::string_view raw_comment);
 
+// The offset of the first hyphen that makes `--` (or `--->`) in the comment
+// of `text` opening at `open` and ending at `end` (as CommentEnd gives it),
+// where its spot is said; npos when there is none.
+[[nodiscard]] size_t DoubleHyphenAt(std::string_view text, size_t open,
+                                    size_t end);
+
+// The lines (1-based) of offsets of a text, asked in increasing order: the
+// text is counted through once.
+class LineCounter {
+ public:
+  explicit LineCounter(std::string_view text) : text_(text) {}
+  [[nodiscard]] int LineAt(size_t offset);
+
+ private:
+  std::string_view text_;
+  size_t counted_ = 0;
+  int line_ = 1;
+};
+
 // The raw comment with a space after every hyphen that another hyphen (or
 // the closing `-->`) follows: `<!-- a -- b --->` -> `<!-- a - - b - -->`.
 [[nodiscard]] std::string RepairComment(std::string_view raw_comment);

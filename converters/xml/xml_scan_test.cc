@@ -13,6 +13,7 @@
 #include "converters/xml/xml_gate.h"
 #include "converters/xml/xml_test_util.h"
 #include "converters/xml/xml_tree.h"
+#include "core/diagnostic.h"
 
 namespace sdfconv {
 namespace {
@@ -96,15 +97,27 @@ void ExpectSameTrees(const XmlTree& a, const XmlTree& b, size_t skip_first,
 // Whether `text` is plain and read the same both ways; false when the
 // test does not apply (not plain, or no lenient twin).
 bool ReadsTheSameBothWays(const std::string& text) {
-  if (!IsPlainXml(text, {})) return false;
+  std::vector<ToleratedSpot> spots;
+  if (!IsPlainXml(text, {}, &spots)) return false;
   const std::string twin = WithDeclaration(text);
-  if (twin.empty() || IsPlainXml(twin, {})) return false;
-  Diagnostics diags;
-  const std::optional<XmlTree> plain = XmlTree::Parse(text, "t.sdf", &diags);
-  const std::optional<XmlTree> lenient = XmlTree::Parse(twin, "t.sdf", &diags);
+  if (twin.empty() || IsPlainXml(twin, {}, &spots)) return false;
+  Diagnostics said_plain;
+  Diagnostics said_lenient;
+  const std::optional<XmlTree> plain =
+      XmlTree::Parse(text, "t.sdf", &said_plain);
+  const std::optional<XmlTree> lenient =
+      XmlTree::Parse(twin, "t.sdf", &said_lenient);
   EXPECT_TRUE(plain.has_value()) << text;
   EXPECT_TRUE(lenient.has_value()) << twin;
   if (!plain || !lenient) return false;
+  // The same warnings too (comments that hold `--`), at the same lines.
+  std::string a;
+  std::string b;
+  for (const Diagnostic& d : said_plain.items())
+    a += FormatDiagnostic(d) + "\n";
+  for (const Diagnostic& d : said_lenient.items())
+    b += FormatDiagnostic(d) + "\n";
+  EXPECT_EQ(a, b) << text;
   EXPECT_EQ(plain->Serialize(), text);
   ExpectSameTrees(*plain, *lenient, 1, text);
   return true;
@@ -126,11 +139,13 @@ TEST(XmlScanTest, ConstructsReadTheSameBothWays) {
            "name=\"l\">\n      <pose>1 2 3 0 0 0</pose>\n    </link>\n"
            "  </model>\n</sdf>\n",
            "<r\n  a\n  =\n  'x\ny'\n  b='2'\n/>",
+           "<!-- gz topic --help -->\n<r>\n<!-- a ---></r>\n",
+           "<r>\n<!-- - -- --- -->x<!---->\n<!----->\n</r>",
        }) {
     EXPECT_TRUE(ReadsTheSameBothWays(text)) << text;
     ++compared;
   }
-  EXPECT_EQ(compared, 11);
+  EXPECT_EQ(compared, 13);
 }
 
 // Random documents of every construct the fast check takes.
@@ -145,6 +160,7 @@ TEST(XmlScanTest, RandomDocumentsReadTheSameBothWays) {
   for (int document = 0; document < 500; ++document) {
     std::string text = random() % 2 ? "<?xml version=\"1.0\"?>" : "";
     text += space() + (random() % 3 == 0 ? "<!-- c -->" : "") + space();
+    text += random() % 5 == 0 ? "<!-- --c -->" + space() : "";
     text += "<r>";
     std::vector<std::string> open;
     for (int k = 0; k < 30; ++k) {
@@ -157,7 +173,8 @@ TEST(XmlScanTest, RandomDocumentsReadTheSameBothWays) {
       if (what == 1) {
         text += texts[random() % texts.size()];
       } else if (what == 2) {
-        text += "<!--" + space() + "-->";
+        text += random() % 3 ? "<!--" + space() + "-->"
+                             : "<!-- a --" + space() + "-->";
       } else if (what == 3) {
         text += "<![CDATA[" + space() + "<x>]]>";
       } else {

@@ -14,6 +14,7 @@
 #include <cstring>
 #include <memory>
 #include <utility>
+#include <vector>
 
 #include "converters/xml/libxml2_functions.h"
 #include "converters/xml/standard_input.h"
@@ -408,13 +409,17 @@ std::optional<XmlTree> XmlTree::ParseOwned(std::string input,
     tree->lists_.children.reserve(tree->nodes_.capacity());
   };
   // The gate decides (xml_gate.h). Plain XML is read into the tree as the
-  // fast check goes, in one pass over the text; any other text is scanned
-  // after libxml2 has accepted it.
+  // fast check goes, in one pass over the text (with a warning for each
+  // comment that holds `--`); any other text is scanned after libxml2 has
+  // accepted it.
   XmlTree tree;
   tree.file_ = path;
   text = tree.text_.Own(std::move(input));
   start(text, &tree);
-  if (XmlTreeBuilder plain(text, &tree); BuildPlainXml(text, limits, &plain)) {
+  std::vector<ToleratedSpot> spots;
+  if (XmlTreeBuilder plain(text, &tree);
+      BuildPlainXml(text, limits, &plain, &spots)) {
+    SayTolerated(spots, path, diags, limits);
     tree.root_ = plain.Finish();
   } else {
     if (!CheckWithLibxml2(text, path, diags, limits)) return std::nullopt;

@@ -13,13 +13,6 @@
 namespace sdfconv {
 namespace {
 
-// The diagnostics, formatted, one per line.
-std::string Said(const Diagnostics& diags) {
-  std::string out;
-  for (const Diagnostic& d : diags.items()) out += FormatDiagnostic(d) + "\n";
-  return out;
-}
-
 // The gate's invariant for one text (xml_gate.h): plain means libxml2
 // accepts it with exactly the warnings of the spots, none when they are
 // not asked for. Returns a message when it does not hold, else "".

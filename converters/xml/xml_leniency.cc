@@ -318,13 +318,15 @@ SanitizedXml SanitizeForGate(std::string_view text) {
     } else if (starts(i, kCommentOpen)) {
       const size_t end = CommentEnd(text, i);
       if (end == std::string_view::npos) break;
-      const std::vector<size_t> hyphens = OffendingHyphens(
-          text, {i + kCommentOpen.size(), end - kCommentClose.size()});
-      if (!hyphens.empty()) {
-        out.spots.push_back({XmlTolerance::kCommentDoubleHyphen, hyphens[0],
-                             lines.LineAt(hyphens[0])});
+      if (const size_t spot = DoubleHyphenAt(text, i, end);
+          spot != std::string_view::npos) {
+        out.spots.push_back(
+            {XmlTolerance::kCommentDoubleHyphen, spot, lines.LineAt(spot)});
+        for (size_t at : OffendingHyphens(
+                 text, {i + kCommentOpen.size(), end - kCommentClose.size()})) {
+          Blank(text, at, &out);
+        }
       }
-      for (size_t at : hyphens) Blank(text, at, &out);
       i = end;
     } else if (starts(i, "<![CDATA[")) {
       const size_t end = text.find("]]>", i);

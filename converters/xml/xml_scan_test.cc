@@ -13,7 +13,6 @@
 #include "converters/xml/xml_gate.h"
 #include "converters/xml/xml_test_util.h"
 #include "converters/xml/xml_tree.h"
-#include "core/diagnostic.h"
 
 namespace sdfconv {
 namespace {
@@ -111,13 +110,7 @@ bool ReadsTheSameBothWays(const std::string& text) {
   EXPECT_TRUE(lenient.has_value()) << twin;
   if (!plain || !lenient) return false;
   // The same warnings too (comments that hold `--`), at the same lines.
-  std::string a;
-  std::string b;
-  for (const Diagnostic& d : said_plain.items())
-    a += FormatDiagnostic(d) + "\n";
-  for (const Diagnostic& d : said_lenient.items())
-    b += FormatDiagnostic(d) + "\n";
-  EXPECT_EQ(a, b) << text;
+  EXPECT_EQ(Said(said_plain), Said(said_lenient)) << text;
   EXPECT_EQ(plain->Serialize(), text);
   ExpectSameTrees(*plain, *lenient, 1, text);
   return true;

@@ -1,5 +1,6 @@
 // Test helpers of the XML layer: MustParse, a tree from text that must
-// parse without a word; CorpusXmlFiles, every XML file of the corpus.
+// parse without a word; Said, diagnostics as text to compare;
+// CorpusXmlFiles, every XML file of the corpus.
 //
 //   const XmlTree tree = MustParse("<sdf><model name='m'/></sdf>");
 //   for (const auto& [path, bytes] : CorpusXmlFiles()) ...
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "converters/xml/xml_tree.h"
+#include "core/diagnostic.h"
 #include "testing/corpus.h"
 
 namespace sdfconv {
@@ -29,6 +31,13 @@ inline XmlTree MustParse(const std::string& text) {
   EXPECT_TRUE(tree.has_value()) << text;
   EXPECT_EQ(diags.size(), 0u) << text;
   return tree ? std::move(*tree) : XmlTree::Build("t.sdf", "empty");
+}
+
+// The diagnostics, one FormatDiagnostic line each.
+inline std::string Said(const Diagnostics& diags) {
+  std::string out;
+  for (const Diagnostic& d : diags.items()) out += FormatDiagnostic(d) + "\n";
+  return out;
 }
 
 // Every *.sdf, *.urdf, *.world, *.xml and model.config file of the corpus

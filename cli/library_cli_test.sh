@@ -50,6 +50,18 @@ if command -v readelf >/dev/null; then
 else
   echo "readelf not found: the libraries needed at start are not checked"
 fi
+# The C++ library linked in stays private: sdfconv exports none of its
+# functions or objects, so the shared libstdc++ that urdfdom brings binds
+# to itself (docs/architecture.md). (GNU unique symbols, `u`, are
+# template and inline statics: exported whatever the link.)
+if command -v nm >/dev/null; then
+  exported=$(nm -D --defined-only "$sdfconv" | awk '$2 != "u" { print $3 }' |
+    grep -cE '^(_ZNK?St|_ZSt|_ZT[VIS]N?K?St|__cxa_|__gxx_|_Zn[wa]|_Zd[la])')
+  [ "$exported" -eq 0 ] ||
+    fail "sdfconv exports $exported symbols of the C++ library"
+else
+  echo "nm not found: the symbols sdfconv exports are not checked"
+fi
 
 # run_without NAME STATUS LIBRARIES ARGS...: `run` with dlopen refusing
 # LIBRARIES (names separated by ':'; empty: none).

@@ -6,11 +6,14 @@
 # the binary are read from it (readelf). Plain XML never needs
 # libxml2; XML that does, and every URDF, get LIBRARY_MISSING, exit 2,
 # nothing written; `upgrade` goes on with the next file.
-#   usage: library_cli_test.sh SDFCONV REFUSE_DLOPEN_SO
+# A urdfdom whose parse runs out of memory (a stand-in opened in its
+# place) makes the file OUT_OF_MEMORY, exit 2, not an invalid URDF.
+#   usage: library_cli_test.sh SDFCONV REFUSE_DLOPEN_SO URDFDOM_OOM_SO
 set -u
 
 sdfconv=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 refuse=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+urdfdom_oom=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")
 tmp=${TEST_TMPDIR:-$(mktemp -d)}/library_cli
 rm -rf "$tmp"
 mkdir -p "$tmp/tree"
@@ -108,6 +111,19 @@ run_without upgrade 1 "libxml2.so.2" upgrade -j 1 -o "$tmp/out" "$tmp/tree"
 expect_grep upgrade "$tmp/upgrade.err" "error[LIBRARY_MISSING]"
 [ -s "$tmp/out/plain.sdf" ] || fail "upgrade: plain.sdf not written"
 [ ! -e "$tmp/out/reference.sdf" ] || fail "upgrade: reference.sdf written"
+
+# urdfdom runs out of memory in its parse: OUT_OF_MEMORY for the file,
+# exit 2, nothing written (its std::bad_alloc crosses from the shared C++
+# library into sdfconv's own).
+export SDFCONV_TEST_DLOPEN_INSTEAD="liburdfdom_model.so.3.0=$urdfdom_oom"
+run_without urdf_oom 2 "" check "$tmp/robot.urdf"
+expect_grep urdf_oom "$tmp/urdf_oom.err" "robot.urdf: error[OUT_OF_MEMORY]"
+expect_no_grep urdf_oom "$tmp/urdf_oom.err" "URDF_INVALID"
+run_without urdf_oom_sdf 2 "" \
+  convert "$tmp/robot.urdf" --to sdf -o "$tmp/robot_oom.sdf"
+expect_grep urdf_oom_sdf "$tmp/urdf_oom_sdf.err" "error[OUT_OF_MEMORY]"
+[ ! -e "$tmp/robot_oom.sdf" ] || fail "urdf_oom_sdf: an output written"
+unset SDFCONV_TEST_DLOPEN_INSTEAD
 
 # And with every library there, the same files read.
 run reference_allowed 0 check "$tmp/tree/reference.sdf"

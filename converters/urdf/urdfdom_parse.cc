@@ -5,6 +5,7 @@
 #include <exception>
 #include <iterator>
 #include <mutex>
+#include <new>
 #include <utility>
 
 #include "converters/urdf/urdfdom_functions.h"
@@ -255,6 +256,8 @@ std::shared_ptr<const urdf::ModelInterface> ParseWithUrdfdom(
     ConsoleCapture capture(*urdfdom, &collector);
     try {
       model = urdfdom->parse_urdf(text);
+    } catch (const std::bad_alloc&) {
+      throw;  // the command's OUT_OF_MEMORY: no fault of the URDF
     } catch (const std::exception& e) {
       collector.errors.push_back(e.what());
       model.reset();

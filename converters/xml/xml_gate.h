@@ -27,8 +27,8 @@
 // Invariant: IsPlainXml(text, limits, &spots) implies that
 // CheckWithLibxml2(text, path, diags, limits) returns true and adds exactly
 // the diagnostics SayTolerated(spots, path, diags, limits) adds (none when
-// `spots` is empty, always when it is not given), so the fast check changes
-// no verdict and no message, only the time taken. xml_gate_test (every
+// no spot is listed, so none when spots are not asked for): the fast check
+// changes no verdict and no message, only the time taken. xml_gate_test (every
 // one-byte change of documents holding each construct) and xml_gate_fuzz
 // (the corpus and its variants) check it.
 //

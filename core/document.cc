@@ -93,7 +93,12 @@ ElementId Document::Add(ElementId parent, Element e) {
 
 std::string JoinScopedName(const std::vector<std::string_view>& innermost_first,
                            std::string_view separator) {
+  size_t size = 0;  // an upper bound: one allocation
+  for (const std::string_view name : innermost_first) {
+    size += name.size() + separator.size();
+  }
   std::string out;
+  out.reserve(size);
   for (auto it = innermost_first.rbegin(); it != innermost_first.rend();
        ++it) {
     if (!out.empty()) out += separator;
@@ -104,7 +109,9 @@ std::string JoinScopedName(const std::vector<std::string_view>& innermost_first,
 
 std::string Document::ScopedName(ElementId id, ElementId below,
                                  std::string_view separator) const {
-  std::vector<std::string_view> names;
+  // Every output names its elements: the list is reused, not allocated.
+  thread_local std::vector<std::string_view> names;
+  names.clear();
   for (ElementId e = id; e != kNoElement && e != below;
        e = elements[e].parent) {
     if (elements[e].kind == ElementKind::kWorld) break;

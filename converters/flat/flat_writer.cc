@@ -1,10 +1,12 @@
 #include "converters/flat/flat_writer.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
-#include <string_view>
-
+#include <cstdint>
+#include <cstring>
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "converters/xml/text_values.h"
 
@@ -54,90 +56,137 @@ std::string Dump(const Json& j) {
   return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-// Appends `text` as a JSON string, escaped as Dump escapes it: as it is
-// when it needs no escape (printable ASCII without '"' or '\\', nearly
-// every name), else through Dump.
-void AppendJsonString(std::string_view text, std::string* out) {
-  const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
-    return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
-  });
-  if (!plain) {
-    *out += Dump(Json(std::string(text)));
-    return;
-  }
-  *out += '"';
-  *out += text;
-  *out += '"';
-}
+// One line of JSON appended to a string through a cursor. The caller
+// gives an upper bound of the line's size, reserved at once, so each piece
+// is copied without a check of its own.
+class JsonLine {
+ public:
+  // A JSON string takes at most this many bytes per byte of its text, plus
+  // two for its quotes (an escape \u00XX is six).
+  static constexpr size_t kStringRoom = 6;
+  static constexpr size_t kNumberRoom = 32;  // Dump's numbers take <= 25
 
-// Appends `v` as nlohmann::json writes a double: the text that reads back
-// as the same double (Grisu2), "0.0" for zero, "null" for a non-finite
-// value; -0 as 0. It calls the formatter json::dump calls for every double
-// (serializer::dump_float), so the text is the same byte for byte without
-// building a json value per number.
-void AppendJsonNumber(double v, std::string* out) {
-  if (!std::isfinite(v)) {
-    *out += "null";
-    return;
+  JsonLine(std::string* out, size_t room) : out_(out), start_(out->size()) {
+    out->resize(start_ + room);
+    at_ = out->data() + start_;
   }
-  char buffer[64];  // dump's own buffer; a double takes at most 25
-  const char* end = nlohmann::detail::to_chars(buffer, buffer + sizeof buffer,
-                                               NoNegativeZero(v));
-  out->append(buffer, static_cast<size_t>(end - buffer));
-}
+  ~JsonLine() { out_->resize(static_cast<size_t>(at_ - out_->data())); }
+  JsonLine(const JsonLine&) = delete;
+  JsonLine& operator=(const JsonLine&) = delete;
 
-// Appends `v`'s numbers as a JSON array.
-template <typename Vector>
-void AppendJsonArray(const Vector& v, std::string* out) {
-  *out += '[';
-  for (Eigen::Index i = 0; i < v.size(); ++i) {
-    if (i > 0) *out += ',';
-    AppendJsonNumber(v[i], out);
+  void Raw(std::string_view text) {
+    std::memcpy(at_, text.data(), text.size());
+    at_ += text.size();
   }
-  *out += ']';
-}
+  void Raw(char c) { *at_++ = c; }
+
+  // `text` as a JSON string, escaped as Dump escapes it: as it is when it
+  // needs no escape (printable ASCII without '"' or '\\', nearly every
+  // name), else through Dump.
+  void String(std::string_view text) {
+    const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
+      return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+    });
+    if (!plain) {
+      Raw(Dump(Json(std::string(text))));
+      return;
+    }
+    Raw('"');
+    Raw(text);
+    Raw('"');
+  }
+
+  // `v` as nlohmann::json writes a double: the text that reads back as the
+  // same double (Grisu2), "0.0" for zero, "null" for a non-finite value; -0
+  // as 0. It calls the formatter json::dump calls for every double
+  // (serializer::dump_float), so the text is the same byte for byte
+  // without building a json value per number. A whole number below 10^15
+  // is written without it: its shortest digits are the integer's own,
+  // which the formatter writes in full, with ".0" (from 10^15 on it writes
+  // an exponent). Most numbers of a flat file are whole (the 0.0 and 1.0
+  // of unrotated frames); -0 becomes "0.0" there too.
+  void Number(double v) {
+    if (!std::isfinite(v)) {
+      Raw("null");
+    } else if (std::abs(v) < 1e15 && v == std::trunc(v)) {
+      at_ = std::to_chars(at_, at_ + kNumberRoom, static_cast<int64_t>(v)).ptr;
+      Raw(".0");
+    } else {
+      at_ =
+          nlohmann::detail::to_chars(at_, at_ + kNumberRoom, NoNegativeZero(v));
+    }
+  }
+
+  // `v`'s numbers as a JSON array.
+  template <typename Vector>
+  void Array(const Vector& v) {
+    Raw('[');
+    for (Eigen::Index i = 0; i < v.size(); ++i) {
+      if (i > 0) Raw(',');
+      Number(v[i]);
+    }
+    Raw(']');
+  }
+
+ private:
+  std::string* out_;
+  size_t start_;
+  char* at_;
+};
 
 // The frame's line of the JSON layout, in its keys' documented order.
 void AppendJsonFrame(const FlatFrame& f, std::string* out) {
   const Eigen::Matrix3d R_WF = f.X_WF.linear();
-  constexpr const char* kMimicKeys[] = {"axis_mimic", "axis2_mimic"};
-  *out += "{\"name\":";
-  AppendJsonString(f.name, out);
-  *out += ",\"kind\":";
-  AppendJsonString(f.kind, out);
-  *out += ",\"attached_to\":";
-  AppendJsonString(f.attached_to, out);
-  *out += ",\"pose\":{\"xyz\":";
-  AppendJsonArray(Eigen::Vector3d(f.X_WF.translation()), out);
-  *out += ",\"rpy\":";
-  AppendJsonArray(RpyFromRotation(R_WF), out);
-  *out += ",\"quat_wxyz\":";
-  AppendJsonArray(QuatWxyz(R_WF), out);
-  *out += '}';
-  constexpr const char* kAxisKeys[] = {",\"axis_xyz\":", ",\"axis2_xyz\":"};
+  constexpr size_t kKeysRoom = 256;  // the keys and punctuation of a line
   const size_t axes = std::min<size_t>(f.axes_W.size(), 2);
-  for (size_t k = 0; k < axes; ++k) {
-    *out += kAxisKeys[k];
-    AppendJsonArray(f.axes_W[k], out);
+  size_t room = kKeysRoom +
+                JsonLine::kStringRoom *
+                    (f.name.size() + f.kind.size() + f.attached_to.size() + 3) +
+                JsonLine::kNumberRoom * (10 + 3 * axes);
+  for (const std::optional<FlatMimic>& m : f.mimics) {
+    if (m) {
+      room += kKeysRoom + 3 * JsonLine::kNumberRoom +
+              JsonLine::kStringRoom * (m->joint.size() + m->axis.size() + 2);
+    }
   }
+  JsonLine line(out, room);
+  line.Raw("{\"name\":");
+  line.String(f.name);
+  line.Raw(",\"kind\":");
+  line.String(f.kind);
+  line.Raw(",\"attached_to\":");
+  line.String(f.attached_to);
+  line.Raw(",\"pose\":{\"xyz\":");
+  line.Array(Eigen::Vector3d(f.X_WF.translation()));
+  line.Raw(",\"rpy\":");
+  line.Array(RpyFromRotation(R_WF));
+  line.Raw(",\"quat_wxyz\":");
+  line.Array(QuatWxyz(R_WF));
+  line.Raw('}');
+  constexpr std::string_view kAxisKeys[] = {",\"axis_xyz\":",
+                                            ",\"axis2_xyz\":"};
+  for (size_t k = 0; k < axes; ++k) {
+    line.Raw(kAxisKeys[k]);
+    line.Array(f.axes_W[k]);
+  }
+  constexpr std::string_view kMimicKeys[] = {",\"axis_mimic\":{\"joint\":",
+                                             ",\"axis2_mimic\":{\"joint\":"};
   for (size_t k = 0; k < f.mimics.size() && k < 2; ++k) {
     if (!f.mimics[k]) continue;
     const FlatMimic& m = *f.mimics[k];
-    *out += ",\"";
-    *out += kMimicKeys[k];
-    *out += "\":{\"joint\":";
-    AppendJsonString(m.joint, out);
-    *out += ",\"axis\":";
-    AppendJsonString(m.axis, out);
-    *out += ",\"multiplier\":";
-    AppendJsonNumber(m.multiplier, out);
-    *out += ",\"offset\":";
-    AppendJsonNumber(m.offset, out);
-    *out += ",\"reference\":";
-    AppendJsonNumber(m.reference, out);
-    *out += '}';
+    line.Raw(kMimicKeys[k]);
+    line.String(m.joint);
+    line.Raw(",\"axis\":");
+    line.String(m.axis);
+    line.Raw(",\"multiplier\":");
+    line.Number(m.multiplier);
+    line.Raw(",\"offset\":");
+    line.Number(m.offset);
+    line.Raw(",\"reference\":");
+    line.Number(m.reference);
+    line.Raw('}');
   }
-  *out += '}';
+  line.Raw('}');
 }
 
 // RFC 4180: quote a cell holding a separator, a quote or a line break, and
@@ -204,23 +253,24 @@ std::vector<std::optional<FlatMimic>> Mimics(const Document& doc,
   return out;
 }
 
-// The entry of element `id`, built as CollectFlatFrames says.
-FlatFrame FlatFrameOf(const Document& doc, const FrameGraph& graph,
-                      const Resolution& resolution, ElementId id,
-                      BodyNames* bodies) {
+// Sets `f` to the entry of element `id`, built as CollectFlatFrames says.
+// A frame set again keeps its strings' storage.
+void SetFlatFrame(const Document& doc, const FrameGraph& graph,
+                  const Resolution& resolution, ElementId id, BodyNames* bodies,
+                  FlatFrame* f) {
   const Element& e = doc.at(id);
-  FlatFrame f;
-  f.name = doc.ScopedName(id);
-  f.kind = KindName(e.kind);
-  f.attached_to = bodies->AttachedTo(doc, graph, id);
-  f.X_WF = ValueOr(resolution.X_W, id, Pose::Identity());
+  f->name = doc.ScopedName(id);
+  f->kind = KindName(e.kind);
+  f->attached_to = bodies->AttachedTo(doc, graph, id);
+  f->X_WF = ValueOr(resolution.X_W, id, Pose::Identity());
+  f->axes_W.clear();
+  f->mimics.clear();
   if (e.kind == ElementKind::kJoint) {
     // As written: a default axis after the last written one is left out.
-    f.axes_W = ValueOr(resolution.axes_W, id, {});
-    f.axes_W.resize(std::min(f.axes_W.size(), WrittenAxisCount(e)));
-    f.mimics = Mimics(doc, graph, id, f.axes_W.size());
+    f->axes_W = ValueOr(resolution.axes_W, id, {});
+    f->axes_W.resize(std::min(f->axes_W.size(), WrittenAxisCount(e)));
+    f->mimics = Mimics(doc, graph, id, f->axes_W.size());
   }
-  return f;
 }
 
 // Appends to `out` the text `line` writes for each entry, one entry at a
@@ -231,10 +281,12 @@ void AppendFrames(const Document& doc, const FrameGraph& graph,
                   const Resolution& resolution, uint64_t max_bytes,
                   std::string* out, Line line) {
   BodyNames bodies;
+  FlatFrame frame;
   for (ElementId id = 0; static_cast<size_t>(id) < doc.size(); ++id) {
     if (out->size() > max_bytes) return;
     if (!IsFlatKind(doc.at(id).kind)) continue;
-    line(FlatFrameOf(doc, graph, resolution, id, &bodies), out);
+    SetFlatFrame(doc, graph, resolution, id, &bodies, &frame);
+    line(frame, out);
   }
 }
 
@@ -247,7 +299,7 @@ std::vector<FlatFrame> CollectFlatFrames(const Document& doc,
   BodyNames bodies;
   for (ElementId id = 0; static_cast<size_t>(id) < doc.size(); ++id) {
     if (!IsFlatKind(doc.at(id).kind)) continue;
-    frames.push_back(FlatFrameOf(doc, graph, resolution, id, &bodies));
+    SetFlatFrame(doc, graph, resolution, id, &bodies, &frames.emplace_back());
   }
   return frames;
 }

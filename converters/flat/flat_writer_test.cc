@@ -216,12 +216,29 @@ TEST(FlatJsonTest, EveryNumberIsWhatNlohmannWrites) {
     f.resolution.axes_W[joint] = {
         Eigen::Vector3d(special, random_double(), std::ldexp(1.0, i - 150))};
   }
+  // Whole numbers of every length up to the exponent form (10^15) and past
+  // it, the largest below each power of ten, and random ones.
+  for (int i = 0; i < 300; ++i) {
+    const double power = std::pow(10.0, i % 18);
+    const double whole = std::trunc(static_cast<double>(state >> 11) /
+                                    static_cast<double>(1ull << 53) * power);
+    random_double();
+    Pose X = Pose::Identity();
+    X.translation() =
+        Eigen::Vector3d(i % 2 == 0 ? whole : -whole, power - 1, -(power + 1));
+    const ElementId joint =
+        f.Add(model, ElementKind::kJoint, "w" + std::to_string(i), 1, X);
+    f.doc.at(joint).MutableJoint().axes.resize(1);
+    f.resolution.axes_W[joint] = {Eigen::Vector3d(
+        std::ldexp(1.0, i % 60), -std::ldexp(1.0, 53 - i % 60) + 1,
+        static_cast<double>(i - 150))};
+  }
   const std::string text = WriteFlatJson(f.doc, f.graph, f.resolution);
   const std::vector<std::string> entries = FrameEntries(text);
   for (const std::string& entry : entries) {
     EXPECT_EQ(entry, nlohmann::ordered_json::parse(entry).dump());
   }
-  EXPECT_EQ(entries.size(), 301u);
+  EXPECT_EQ(entries.size(), 601u);
   EXPECT_NE(text.find("[null,"), std::string::npos);
 }
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # sdfconv against a libsdformat, job by job, in one run: CPU time (user +
 # system, the median of RUNS runs) and peak memory (the largest RSS), with
-# the ratio sdfconv / libsdformat. Prints a Markdown table (docs/benchmarks.md).
+# the ratio sdfconv / libsdformat (for CPU, the median ratio of RUNS pairs
+# of runs, the two tools alternating). Prints a Markdown table
+# (docs/benchmarks.md).
 #
 #   tools/bench/vs_libsdformat.sh FILE...          # SDFormat or URDF files
 #
@@ -58,37 +60,61 @@ median_of() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }';
 # cpu_of FILE: user + system seconds from /usr/bin/time's last line.
 cpu_of() { tail -n 1 "$1" | awk '{ print $1 + $2 }'; }
 
-# measure NAME CMD...: prints "cpu_seconds peak_mib status": the median of
-# RUNS runs of CPU per run, where one run repeats CMD as often as it takes
-# to use at least 0.3 s of CPU (time(1) counts in 10 ms steps), and the
-# largest peak RSS of any single run of CMD.
-measure() {
+# repeats_of NAME CMD...: runs CMD once (its output kept in OUT/NAME.*)
+# and prints "repeat peak_kib status": how often one timed run repeats CMD
+# to use at least 0.3 s of CPU (time(1) counts in 10 ms steps), its peak
+# RSS and its exit status.
+repeats_of() {
   local name=$1
   shift
   local status=0
   /usr/bin/time -f '%U %S %M' -o "$out/$name.time" "$@" >"$out/$name.out" 2>"$out/$name.err" || status=$?
   local once
   once=$(cpu_of "$out/$name.time")
-  local repeat
-  repeat=$(awk -v t="$once" 'BEGIN { n = t > 0 ? int(0.3 / t) + 1 : 60; if (n > 60) n = 60; if (n < 1) n = 1; print n }')
-  local peak
-  peak=$(tail -n 1 "$out/$name.time" | awk '{ print $3 }')
-  local cpus=""
+  awk -v t="$once" -v s="$status" -v k="$(tail -n 1 "$out/$name.time" | awk '{ print $3 }')" \
+    'BEGIN { n = t > 0 ? int(0.3 / t) + 1 : 60; if (n > 60) n = 60; if (n < 1) n = 1; print n, k, s }'
+}
+
+# timed NAME REPEAT CMD...: one timed run, CMD repeated REPEAT times;
+# prints "cpu_seconds_per_run peak_kib".
+timed() {
+  local name=$1 repeat=$2
+  shift 2
+  /usr/bin/time -f '%U %S %M' -o "$out/$name.time" \
+    sh -c 'n=$1; shift; while [ "$n" -gt 0 ]; do "$@" >/dev/null 2>&1; n=$((n - 1)); done' sh "$repeat" "$@" || true
+  awk -v n="$repeat" '{ print ($1 + $2) / n, $3 }' <(tail -n 1 "$out/$name.time")
+}
+
+# measure_pair: with arrays a and b set, prints "a_cpu a_mib a_status b_cpu
+# b_mib b_status ratio". The two tools' timed runs alternate, a then b,
+# RUNS times, so that a change of the machine's speed (this one has slow
+# and fast spells) falls on both; the ratio is the median of the RUNS
+# pairs' ratios, each tool's CPU the median of its runs, and its memory
+# the largest peak RSS of any single run of its command.
+measure_pair() {
+  local a_repeat a_peak a_status b_repeat b_peak b_status
+  read -r a_repeat a_peak a_status < <(repeats_of a "${a[@]}")
+  read -r b_repeat b_peak b_status < <(repeats_of b "${b[@]}")
+  local a_cpus="" b_cpus="" ratios="" a_cpu a_kib b_cpu b_kib
   for ((i = 0; i < runs; i++)); do
-    /usr/bin/time -f '%U %S %M' -o "$out/$name.time" \
-      sh -c 'n=$1; shift; while [ "$n" -gt 0 ]; do "$@" >/dev/null 2>&1; n=$((n - 1)); done' sh "$repeat" "$@" || true
-    cpus+="$(cpu_of "$out/$name.time" | awk -v n="$repeat" '{ print $1 / n }')"$'\n'
-    local kib
-    kib=$(tail -n 1 "$out/$name.time" | awk '{ print $3 }')
-    [ "$kib" -gt "$peak" ] && peak=$kib
+    read -r a_cpu a_kib < <(timed a "$a_repeat" "${a[@]}")
+    read -r b_cpu b_kib < <(timed b "$b_repeat" "${b[@]}")
+    a_cpus+="$a_cpu"$'\n'
+    b_cpus+="$b_cpu"$'\n'
+    ratios+="$(ratio "$a_cpu" "$b_cpu")"$'\n'
+    [ "$a_kib" -gt "$a_peak" ] && a_peak=$a_kib
+    [ "$b_kib" -gt "$b_peak" ] && b_peak=$b_kib
   done
-  echo "$(printf '%s' "$cpus" | median_of) $(awk -v k="$peak" 'BEGIN { printf "%.1f", k / 1024 }') $status"
+  mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
+  echo "$(printf '%s' "$a_cpus" | median_of) $(mib "$a_peak") $a_status" \
+    "$(printf '%s' "$b_cpus" | median_of) $(mib "$b_peak") $b_status" \
+    "$(printf '%s' "$ratios" | grep -v '^-$' | median_of)"
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "-" }'; }
 seconds() { awk -v s="$1" 'BEGIN { printf "%.4f", s }'; }
 
-echo "libsdformat $version ($prefix, $pc); sdfconv $("$SDFCONV" --version 2>/dev/null | head -1); $runs runs, median CPU"
+echo "libsdformat $version ($prefix, $pc); sdfconv $("$SDFCONV" --version 2>/dev/null | head -1); $runs alternating pairs of runs, median CPU and median ratio"
 echo
 echo "| file | job | sdfconv CPU s | libsdformat CPU s | CPU ratio | sdfconv MiB | libsdformat MiB | memory ratio |"
 echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
@@ -110,11 +136,10 @@ for file in "$@"; do
         if [ -n "$gz_sdf" ]; then b=("$gz_sdf" -p "$file"); else b=("$harness" print "$file"); fi ;;
       urdf) a=("$SDFCONV" convert "$file" --to sdf -o "$out/a.sdf"); b=("$harness" load "$file") ;;
     esac
-    read -r a_cpu a_mib a_status < <(measure a "${a[@]}")
-    read -r b_cpu b_mib b_status < <(measure b "${b[@]}")
+    read -r a_cpu a_mib a_status b_cpu b_mib b_status cpu_ratio < <(measure_pair)
     note=""
     [ "$a_status" -eq 0 ] || note+=" (sdfconv exit $a_status)"
     [ "$b_status" -eq 0 ] || note+=" (libsdformat exit $b_status)"
-    echo "| $base$note | $job | $(seconds "$a_cpu") | $(seconds "$b_cpu") | $(ratio "$a_cpu" "$b_cpu") | $a_mib | $b_mib | $(ratio "$a_mib" "$b_mib") |"
+    echo "| $base$note | $job | $(seconds "$a_cpu") | $(seconds "$b_cpu") | $cpu_ratio | $a_mib | $b_mib | $(ratio "$a_mib" "$b_mib") |"
   done
 done

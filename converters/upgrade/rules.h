@@ -80,6 +80,12 @@ struct Context {
   // Hold the pointer while using the index; a later call after a change
   // makes a new one and leaves the held one intact.
   [[nodiscard]] std::shared_ptr<const TreeIndex> Index() const;
+  // Says that the tree's edits since the last Index() added or removed
+  // only nodes the reader makes no element of (tree_index.h): the next
+  // Index() returns that one instead of reading the tree again.
+  void IndexStillHolds() const {
+    if (index_ != nullptr) index_revision_ = tree.revision();
+  }
   // The tree's SDFormat region now (sdf_region.h), made once per revision
   // like Index(); RegionElements() is a copy that outlives later changes.
   [[nodiscard]] std::shared_ptr<const SdfRegion> Region() const;

@@ -54,9 +54,18 @@ bool TreeIndex::IsScope(NodeId node) const {
 }
 
 NodeId TreeIndex::ScopeOf(NodeId node) const {
-  return node >= 0 && static_cast<size_t>(node) < scope_of_.size()
-             ? scope_of_[node]
-             : kNoNode;
+  if (node < 0) return kNoNode;
+  // A node added since (an <axis> a rule wrote, say) is no scope: its scope
+  // is its parent's, or its parent, as the constructor's walk would say.
+  while (static_cast<size_t>(node) >= scope_of_.size()) {
+    const NodeId parent = tree_.ParentElement(node);
+    if (parent == kNoNode) return kNoNode;
+    if (static_cast<size_t>(parent) < scope_of_.size()) {
+      return IsScope(parent) ? parent : scope_of_[parent];
+    }
+    node = parent;
+  }
+  return scope_of_[node];
 }
 
 bool TreeIndex::DefinesFrameIn(NodeId node) const {

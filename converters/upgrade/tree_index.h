@@ -12,7 +12,11 @@
 //
 // An index is a snapshot of the tree when it is built; the upgrade builds
 // one on the input and one on the output, and re-reads where a rule needs
-// the structure the rules before it made.
+// the structure the rules before it made. A node added to the tree after
+// the index was built is no element of it, and its scope is its parent's
+// (or its parent): so an index stays true of a tree whose edits since
+// added or removed only nodes the reader makes no element of, such as an
+// <axis> and its <xyz> (upgrade::Context::IndexStillHolds).
 //
 //   const TreeIndex index(tree, "1.8");
 //   if (index.IsScope(node)) ...;  // a model or the world
@@ -49,7 +53,8 @@ class TreeIndex {
 
   // Whether `node` is a model or the world.
   [[nodiscard]] bool IsScope(NodeId node) const;
-  // The scope `node` is written in, strictly above it, or kNoNode.
+  // The scope `node` is written in, strictly above it, or kNoNode; for a
+  // node added after the index, found from its parent elements.
   [[nodiscard]] NodeId ScopeOf(NodeId node) const;
   // A link, joint, frame or (nested or included) model of a scope.
   [[nodiscard]] bool DefinesFrameIn(NodeId node) const;

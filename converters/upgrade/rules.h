@@ -80,11 +80,18 @@ struct Context {
   // Hold the pointer while using the index; a later call after a change
   // makes a new one and leaves the held one intact.
   [[nodiscard]] std::shared_ptr<const TreeIndex> Index() const;
-  // Says that the tree's edits since the last Index() added or removed
-  // only nodes the reader makes no element of (tree_index.h): the next
-  // Index() returns that one instead of reading the tree again.
-  void IndexStillHolds() const {
-    if (index_ != nullptr) index_revision_ = tree.revision();
+  // Says that the tree's edits since its revision was `revision` added or
+  // removed only nodes the reader makes no element of (tree_index.h): when
+  // the index was current then, the next Index() returns it instead of
+  // reading the tree again.
+  //   const auto held = ctx.Index();
+  //   const uint64_t read_at = ctx.tree.revision();
+  //   ... edits inside joints' <axis> ...
+  //   ctx.IndexStillHolds(read_at);
+  void IndexStillHolds(uint64_t revision) const {
+    if (index_ != nullptr && index_revision_ == revision) {
+      index_revision_ = tree.revision();
+    }
   }
   // The tree's SDFormat region now (sdf_region.h), made once per revision
   // like Index(); RegionElements() is a copy that outlives later changes.

@@ -66,6 +66,34 @@ TEST_F(XmlLeniencyTest, DoubleHyphenInCommentIsReadAndRepaired) {
   EXPECT_EQ(repairs_[1].source.line, 6);
 }
 
+// A text the gate's fast check reads with no spot holds nothing to
+// repair, so the repair does not walk it: nothing said, nothing changed,
+// not even the tree's revision. (Built with assertions, as the tests are,
+// it walks a copy anyway and checks that there is nothing.) After a change,
+// a node made too, it is walked again.
+TEST_F(XmlLeniencyTest, APlainTreeIsNotWalkedUntilItChanges) {
+  const std::string input =
+      "<sdf version=\"1.8\">\n  <model name=\"m\"/>\n</sdf>\n";
+  auto tree = Load(input);
+  ASSERT_TRUE(tree.has_value());
+  const uint64_t read = tree->revision();
+  Diagnostics said;
+  EXPECT_EQ(tree->RepairTolerances(0, &said), 0);
+  EXPECT_EQ(said.size(), 0u);
+  EXPECT_EQ(tree->revision(), read);
+  EXPECT_EQ(tree->Serialize(), input);
+
+  const NodeId loose = tree->NewComment(" made -- loose ");
+  EXPECT_EQ(tree->RepairTolerances(loose, &said), 1);
+  const NodeId model = tree->FirstChild(tree->root(), "model");
+  tree->AppendComment(model, " placed -- here ");
+  EXPECT_EQ(tree->RepairTolerances(0, &said), 1);
+  EXPECT_EQ(said.size(), 2u);
+  EXPECT_EQ(tree->Serialize(),
+            "<sdf version=\"1.8\">\n  <model name=\"m\"><!-- placed - "
+            "- here --></model>\n</sdf>\n");
+}
+
 TEST_F(XmlLeniencyTest, LinesAfterASanitizedSpotStayRight) {
   // libxml2 reads a copy with the spots blanked: its lines must not move.
   auto tree = Load("<!--\n-- a\n-->\n  <?xml version='1.0'\n?>\n<r>\n</x>\n");

@@ -397,7 +397,9 @@ class XmlTree {
   // it, or without the whitespace before it). Everything else stays byte
   // for byte. One warning of the tolerance's code per repair, located at
   // the spot. Returns the number of repairs. Every writer of XML calls it
-  // on what it copies (docs/xml.md).
+  // on what it copies (docs/xml.md). A tree the gate's fast check read
+  // with no tolerated spot, and unchanged since, has none: it is not
+  // walked.
   int RepairTolerances(NodeId id, Diagnostics* diags);
 
  private:
@@ -483,6 +485,11 @@ class XmlTree {
   // Whether XmlElementParts::depth and head hold (no node has moved).
   bool paths_valid_ = false;
   uint64_t revision_ = 0;
+  // The revision at which the tree held nothing RepairTolerances repairs
+  // (read plain, without a tolerated spot), or kNever. Every edit, and
+  // every node made (Add), takes a new revision.
+  static constexpr uint64_t kNever = UINT64_MAX;
+  uint64_t nothing_to_repair_at_ = kNever;
   // Tells trees apart for caches keyed by (tree, revision): every tree,
   // copy or assignment takes a number no other tree had.
   struct Serial {

@@ -417,10 +417,12 @@ std::optional<XmlTree> XmlTree::ParseOwned(std::string input,
   text = tree.text_.Own(std::move(input));
   start(text, &tree);
   std::vector<ToleratedSpot> spots;
+  bool clean = false;  // plain, with no tolerated spot
   if (XmlTreeBuilder plain(text, &tree);
       BuildPlainXml(text, limits, &plain, &spots)) {
     SayTolerated(spots, path, diags, limits);
     tree.root_ = plain.Finish();
+    clean = spots.empty();
   } else {
     if (!CheckWithLibxml2(text, path, diags, limits)) return std::nullopt;
     XmlTree lenient;  // without the plain scan's nodes
@@ -450,6 +452,9 @@ std::optional<XmlTree> XmlTree::ParseOwned(std::string input,
   }
   tree.LearnLayout(text);
   tree.paths_valid_ = true;  // the builder set each element's depth and head
+  // The gate's invariant (xml_gate.h): libxml2 reads a plain text with no
+  // error but its spots', so there is nothing to repair.
+  if (clean) tree.nothing_to_repair_at_ = tree.revision_;
   return tree;
 }
 

@@ -136,7 +136,8 @@ int XmlTree::RepairTolerances(NodeId id, Diagnostics* diags) {
     stack.pop_back();
     XmlNode& node = nodes_[n];
     if (node.type == XmlNodeType::kComment && HasDoubleHyphen(node.raw)) {
-      const size_t at = node.raw.find("--", 4);
+      // Said where the parse says it (DoubleHyphenAt).
+      const size_t at = DoubleHyphenAt(node.raw, 0, node.raw.size());
       SayRepair(XmlTolerance::kCommentDoubleHyphen, n,
                 LineWithin(node.raw, at == std::string::npos ? 0 : at,
                            node.line),

@@ -71,9 +71,9 @@ UpgradeResult Failed(UpgradeResult result) {
   return result;
 }
 
-// The upgrade of `input`, parsed into `*tree` (which it edits) with
-// `parse` said.
-UpgradeResult UpgradeParsed(std::string_view input, XmlTree* tree,
+// The upgrade of `input`, parsed into `tree` (which it edits, and lets go
+// once the output is written) with `parse` said.
+UpgradeResult UpgradeParsed(std::string_view input, std::optional<XmlTree> tree,
                             const Diagnostics& parse, const std::string& path,
                             const UpgradeOptions& options,
                             upgrade::Correspondence* correspondence);
@@ -89,7 +89,7 @@ UpgradeResult UpgradeParsedSdf(std::string_view input, XmlTree tree,
                                const Diagnostics& parse,
                                const std::string& path,
                                const UpgradeOptions& options) {
-  return UpgradeParsed(input, &tree, parse, path, options, nullptr);
+  return UpgradeParsed(input, std::move(tree), parse, path, options, nullptr);
 }
 
 UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
@@ -103,12 +103,13 @@ UpgradeResult UpgradeSdf(std::string_view input, const std::string& path,
     result.diagnostics = std::move(parse);
     return Failed(std::move(result));
   }
-  return UpgradeParsed(input, &*tree, parse, path, options, correspondence);
+  return UpgradeParsed(input, std::move(tree), parse, path, options,
+                       correspondence);
 }
 
 namespace {
 
-UpgradeResult UpgradeParsed(std::string_view input, XmlTree* tree,
+UpgradeResult UpgradeParsed(std::string_view input, std::optional<XmlTree> tree,
                             const Diagnostics& parse, const std::string& path,
                             const UpgradeOptions& options,
                             upgrade::Correspondence* correspondence) {
@@ -160,36 +161,43 @@ UpgradeResult UpgradeParsed(std::string_view input, XmlTree* tree,
                                  proof);
     return Failed(std::move(result));
   }
-  const upgrade::InputMeaning meaning(reading);
-  Context ctx(&*tree, *version, &meaning, &result.diagnostics);
-  ctx.refs =
-      upgrade::CaptureReferences(*tree, *ctx.Region(), meaning, *version);
-  ctx.SetInputParents(ctx.RegionElements());
-  RunRules(ctx);
-  // The rules' last index when the last rules changed nothing.
-  const std::shared_ptr<const upgrade::TreeIndex> output_held = ctx.Index();
-  const upgrade::TreeIndex& output_index = *output_held;
-  upgrade::EmitReferences(&*tree, output_index, ctx.refs, ctx.alias,
-                          &result.diagnostics);
-  if (tree->Tag(tree->root()) == "gazebo") {
-    tree->RenameElement(tree->root(), "sdf");  // 1.2 -> 1.3
-  }
-  tree->SetAttribute(tree->root(), "version", "1.8");
-  if (!result.ok()) return Failed(std::move(result));
+  // The rules, the writing and the correspondence, in a scope of their
+  // own: what they hold (the index, the edited tree) is given back before
+  // the proof reads the output, which then reuses that memory.
+  upgrade::Correspondence became;
+  {
+    const upgrade::InputMeaning meaning(reading);
+    Context ctx(&*tree, *version, &meaning, &result.diagnostics);
+    ctx.refs =
+        upgrade::CaptureReferences(*tree, *ctx.Region(), meaning, *version);
+    ctx.SetInputParents(ctx.RegionElements());
+    RunRules(ctx);
+    // The rules' last index when the last rules changed nothing.
+    const std::shared_ptr<const upgrade::TreeIndex> output_held = ctx.Index();
+    const upgrade::TreeIndex& output_index = *output_held;
+    upgrade::EmitReferences(&*tree, output_index, ctx.refs, ctx.alias,
+                            &result.diagnostics);
+    if (tree->Tag(tree->root()) == "gazebo") {
+      tree->RenameElement(tree->root(), "sdf");  // 1.2 -> 1.3
+    }
+    tree->SetAttribute(tree->root(), "version", "1.8");
+    if (!result.ok()) return Failed(std::move(result));
 
-  std::optional<std::string> output = tree->SerializeAsRead();
-  if (!output) {
-    result.diagnostics.Error(Code::kXmlSyntaxError, {path, 1, ""},
-                             "the upgraded text holds a character that " +
-                                 tree->encoding() +
-                                 ", the file's encoding, cannot; nothing "
-                                 "was changed");
-    return Failed(std::move(result));
+    std::optional<std::string> output = tree->SerializeAsRead();
+    if (!output) {
+      result.diagnostics.Error(Code::kXmlSyntaxError, {path, 1, ""},
+                               "the upgraded text holds a character that " +
+                                   tree->encoding() +
+                                   ", the file's encoding, cannot; nothing "
+                                   "was changed");
+      return Failed(std::move(result));
+    }
+    result.output = std::move(*output);
+    result.changed = result.output != input;
+    became = upgrade::Correspond(meaning, *tree, output_index, ctx.alias,
+                                 ctx.flipped_joints);
   }
-  result.output = std::move(*output);
-  result.changed = result.output != input;
-  const upgrade::Correspondence became = upgrade::Correspond(
-      meaning, *tree, output_index, ctx.alias, ctx.flipped_joints);
+  tree.reset();
   if (options.verify &&
       !upgrade::VerifyUpgrade(reading, result.output, path, became,
                               &result.diagnostics, proof)) {

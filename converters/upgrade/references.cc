@@ -231,6 +231,11 @@ InputMeaning::InputMeaning(const ProofReading& reading)
     : reading_(reading),
       scopes_(std::make_unique<ScopeIndex>(*reading.doc)),
       element_of_(reading.sources.tree(0).size(), kNoElement) {
+  const XmlTree& tree = reading.sources.tree(0);
+  parent_of_.reserve(tree.size());
+  for (NodeId n = 0; n < static_cast<NodeId>(tree.size()); ++n) {
+    parent_of_.push_back(tree.ParentElement(n));
+  }
   const Document& doc = *reading.doc;
   for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
     const Element& e = doc.at(id);
@@ -244,9 +249,11 @@ InputMeaning::InputMeaning(const ProofReading& reading)
 }
 
 ElementId InputMeaning::ScopeAbove(NodeId node) const {
-  const XmlTree& tree = this->tree();
-  for (NodeId n = tree.ParentElement(node); n != kNoNode;
-       n = tree.ParentElement(n)) {
+  const auto parent = [&](NodeId n) {
+    return n >= 0 && static_cast<size_t>(n) < parent_of_.size() ? parent_of_[n]
+                                                                : kNoNode;
+  };
+  for (NodeId n = parent(node); n != kNoNode; n = parent(n)) {
     const ElementId e = ElementOf(n);
     if (IsScope(doc(), e)) return e;
   }

@@ -85,6 +85,8 @@ struct RefSite {
 // The core's reading of the input (verify.h), seen from the input tree:
 // which element each node is, and what each element means. Requires a
 // reading with a Document; world poses only where the reading resolved.
+// What it needs of the input tree (each node's parent element) it keeps
+// when it is made, before the rules edit the tree the reading lent.
 class InputMeaning {
  public:
   explicit InputMeaning(const ProofReading& reading);
@@ -94,8 +96,6 @@ class InputMeaning {
   [[nodiscard]] const ProofReading& reading() const { return reading_; }
   [[nodiscard]] const Document& doc() const { return *reading_.doc; }
   [[nodiscard]] const ScopeIndex& scopes() const { return *scopes_; }
-  // The input tree as it was read (tree 0 of the reading).
-  [[nodiscard]] const XmlTree& tree() const { return reading_.sources.tree(0); }
   // The scope element `node` is written in (strictly above it), or
   // kNoElement.
   [[nodiscard]] ElementId ScopeAbove(NodeId node) const;
@@ -118,6 +118,7 @@ class InputMeaning {
   const ProofReading& reading_;
   std::unique_ptr<ScopeIndex> scopes_;
   std::vector<ElementId> element_of_;  // by node of the input tree
+  std::vector<NodeId> parent_of_;      // by node: its parent element, as read
 };
 
 // Every reference in `region`, the SDFormat region of `tree` (the input),

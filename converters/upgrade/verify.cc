@@ -499,17 +499,17 @@ ProofReading ReadUpgradeInput(const XmlTree& tree, const ReadOptions& reading,
   // is valid with them; stand-ins for the includes otherwise.
   if (!included_files) {
     Read standing_in;
-    ReadAndResolve(standing_in.sources.Add(XmlTree(tree)),
+    ReadAndResolve(standing_in.sources.Lend(tree),
                    WithIncludes(ReadOptions::Includes::kStandIns, reading),
                    &standing_in);
     return standing_in;
   }
   Read r;
-  ReadAndResolve(r.sources.Add(XmlTree(tree)),
+  ReadAndResolve(r.sources.Lend(tree),
                  WithIncludes(ReadOptions::Includes::kExpand, reading), &r);
   if (!r.fatal || r.doc == std::nullopt) return r;
   Read standing_in;
-  ReadAndResolve(standing_in.sources.Add(XmlTree(tree)),
+  ReadAndResolve(standing_in.sources.Lend(tree),
                  WithIncludes(ReadOptions::Includes::kStandIns, reading),
                  &standing_in);
   return standing_in;

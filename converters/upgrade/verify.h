@@ -93,8 +93,9 @@ struct ProofReading {
 // for its includes. Without `included_files`, with stand-ins at once: for an
 // upgrade whose proof is made elsewhere (--expand-includes proves the whole
 // expansion), so that no file reads its whole include closure. The
-// reading's tree 0 is a copy of `tree`, so its NodeRefs name nodes of
-// `tree`.
+// reading's tree 0 is `tree` itself, lent (XmlSources::Lend), so its
+// NodeRefs name nodes of `tree`: nothing reads it through the reading once
+// `tree` changes (InputMeaning keeps what it needs of it).
 [[nodiscard]] ProofReading ReadUpgradeInput(const XmlTree& tree,
                                             const ReadOptions& reading,
                                             bool included_files);

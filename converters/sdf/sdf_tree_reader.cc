@@ -243,6 +243,9 @@ Element Reader::ReadElement(XmlElement node, ElementKind kind,
       ReadModel(node, &e);
       break;
     case ElementKind::kLink:
+      // A link's mass properties are values, not structure (and the
+      // collisions' solids follow from them).
+      if (structure_only_) break;
       if (XmlElement inertial = UniqueChild(node, "inertial")) {
         e.inertial = ReadInertial(inertial);
         // An automatic inertia is checked once computed (auto_inertia.h).

@@ -74,10 +74,12 @@ namespace sdfconv {
 enum class SdfReading {
   kAll,       // phase 1, then everything
   kNoSchema,  // everything but phase 1
-  // No phase 1, no locations (every SourceLocation empty), and poses
+  // No phase 1, no locations (every SourceLocation empty), poses
   // without their numbers (present and relative_to only; X the
-  // identity): what a reader that wants the structure asks, like the
-  // upgrade's view of a tree it is editing (kinds, names, frame graph).
+  // identity) and no mass properties (no Element::inertial, no
+  // Element::solid): what a reader that wants the structure asks, like
+  // the upgrade's view of a tree it is editing (kinds, names, frame
+  // graph).
   kStructure,
 };
 

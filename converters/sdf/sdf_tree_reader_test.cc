@@ -410,10 +410,12 @@ TEST_F(MergeAttributeTest, ANonBooleanIsAnError) {
 
 // kStructure reads what kAll reads of the structure (kinds, names, parents,
 // nodes, frames poses are read in, joints' links and axes' frames), with no
-// locations and no pose numbers, and says nothing about the numbers.
+// locations, no pose numbers and no mass properties, and says nothing
+// about the numbers.
 TEST(SdfReadingTest, StructureIsWhatEverythingHoldsWithoutLocationsOrNumbers) {
   const std::string text = R"(<sdf version="1.8"><model name="m">
   <link name="a"><pose>1 2 3 0 0 0.5</pose>
+    <inertial><mass>2</mass></inertial>
     <visual name="v"><pose relative_to="__model__">0 0 1 0 0 0</pose></visual>
   </link>
   <link name="b"><pose relative_to="j">not a pose</pose></link>
@@ -459,8 +461,11 @@ TEST(SdfReadingTest, StructureIsWhatEverythingHoldsWithoutLocationsOrNumbers) {
       EXPECT_TRUE(s.Joint().axes[k].source.path.empty());
     }
   }
-  // kAll read the numbers: link a is 1 2 3 from the model.
+  // kAll read the numbers: link a is 1 2 3 from the model, of mass 2.
   EXPECT_EQ(all->at(1).pose.X.translation().x(), 1.0);
+  ASSERT_TRUE(all->at(1).inertial);
+  EXPECT_EQ(all->at(1).inertial->mass, 2.0);
+  EXPECT_FALSE(structure->at(1).inertial);
 }
 
 }  // namespace

@@ -644,15 +644,20 @@ std::string Reader::NotInVersion() const {
 // The first child `tag`; a warning for each further one.
 XmlElement Reader::UniqueChild(XmlElement parent,
                                    std::string_view tag) {
-  XmlElement first = FirstChildElement(parent, tag);
-  if (!first) return {};
-  for (XmlElement extra = NextSiblingElement(first, tag); extra;
-       extra = NextSiblingElement(extra, tag)) {
-    diags_->Warning(Code::kElementInvalid, Locate(extra),
+  // One walk of the children (a node that is no element has no tag).
+  const XmlTree& xml = parent.tree();
+  NodeId first = kNoNode;
+  for (const NodeId c : xml.ChildNodes(parent.id())) {
+    if (xml.Tag(c) != tag) continue;
+    if (first == kNoNode) {
+      first = c;
+      continue;
+    }
+    diags_->Warning(Code::kElementInvalid, Locate(XmlElement(&xml, c)),
                     "more than one <" + std::string(tag) + "> in " +
                         DescribeElement(parent) + "; only the first is read");
   }
-  return first;
+  return {&xml, first};
 }
 
 // The one <world>, <model>, <light> or <actor> under the root (a lone light

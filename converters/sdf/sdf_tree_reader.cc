@@ -243,15 +243,11 @@ Element Reader::ReadElement(XmlElement node, ElementKind kind,
       ReadModel(node, &e);
       break;
     case ElementKind::kLink:
-      // A link's mass properties are values, not structure (and the
-      // collisions' solids follow from them).
-      if (structure_only_) break;
+      if (structure_only_) break;  // mass properties are values
       if (XmlElement inertial = UniqueChild(node, "inertial")) {
         e.inertial = ReadInertial(inertial);
         // An automatic inertia is checked once computed (auto_inertia.h).
-        if (!e.inertial->automatic) {
-          CheckInertia(e);
-        }
+        if (!e.inertial->automatic) CheckInertia(e);
       }
       break;
     case ElementKind::kCollision:
@@ -641,10 +637,9 @@ std::string Reader::NotInVersion() const {
   return "is not part of SDFormat " + doc_.version + " there";
 }
 
-// The first child `tag`; a warning for each further one.
-XmlElement Reader::UniqueChild(XmlElement parent,
-                                   std::string_view tag) {
-  // One walk of the children (a node that is no element has no tag).
+// The first child `tag`; a warning for each further one. One walk of the
+// children (a node that is no element has no tag).
+XmlElement Reader::UniqueChild(XmlElement parent, std::string_view tag) {
   const XmlTree& xml = parent.tree();
   NodeId first = kNoNode;
   for (const NodeId c : xml.ChildNodes(parent.id())) {

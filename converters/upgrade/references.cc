@@ -230,12 +230,7 @@ Target Capture::Resolve(const RefSite& site, const std::string& text) const {
 InputMeaning::InputMeaning(const ProofReading& reading)
     : reading_(reading),
       scopes_(std::make_unique<ScopeIndex>(*reading.doc)),
-      element_of_(reading.sources.tree(0).size(), kNoElement) {
-  const XmlTree& tree = reading.sources.tree(0);
-  parent_of_.reserve(tree.size());
-  for (NodeId n = 0; n < static_cast<NodeId>(tree.size()); ++n) {
-    parent_of_.push_back(tree.ParentElement(n));
-  }
+      element_of_(reading.input_parents.size(), kNoElement) {
   const Document& doc = *reading.doc;
   for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
     const Element& e = doc.at(id);
@@ -249,9 +244,10 @@ InputMeaning::InputMeaning(const ProofReading& reading)
 }
 
 ElementId InputMeaning::ScopeAbove(NodeId node) const {
+  const std::vector<NodeId>& parents = reading_.input_parents;
   const auto parent = [&](NodeId n) {
-    return n >= 0 && static_cast<size_t>(n) < parent_of_.size() ? parent_of_[n]
-                                                                : kNoNode;
+    return n >= 0 && static_cast<size_t>(n) < parents.size() ? parents[n]
+                                                             : kNoNode;
   };
   for (NodeId n = parent(node); n != kNoNode; n = parent(n)) {
     const ElementId e = ElementOf(n);

@@ -85,10 +85,11 @@ struct RefSite {
 // The core's reading of the input (verify.h), seen from the input tree:
 // which element each node is, and what each element means. Requires a
 // reading with a Document; world poses only where the reading resolved.
-// What it needs of the input tree (each node's parent element) it keeps
-// when it is made, before the rules edit the tree the reading lent.
+// Of the input tree itself it needs only each node's parent element, which
+// the reading keeps (ProofReading::input_parents): the rules edit the tree.
 class InputMeaning {
  public:
+  // `reading` is one ReadUpgradeInput made.
   explicit InputMeaning(const ProofReading& reading);
   InputMeaning(const InputMeaning&) = delete;  // scopes_ refers to reading_
   InputMeaning& operator=(const InputMeaning&) = delete;
@@ -118,7 +119,6 @@ class InputMeaning {
   const ProofReading& reading_;
   std::unique_ptr<ScopeIndex> scopes_;
   std::vector<ElementId> element_of_;  // by node of the input tree
-  std::vector<NodeId> parent_of_;      // by node: its parent element, as read
 };
 
 // Every reference in `region`, the SDFormat region of `tree` (the input),

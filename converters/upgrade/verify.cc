@@ -168,6 +168,17 @@ ReadOptions WithIncludes(ReadOptions::Includes includes,
   return options;
 }
 
+// Reads `tree`, lent to `r` as its tree 0 while it is read.
+void ReadLent(const XmlTree& tree, ReadOptions::Includes includes,
+              const ReadOptions& reading, Read* r) {
+  ReadAndResolve(r->sources.Lend(tree), WithIncludes(includes, reading), r);
+  r->sources.EndLoan(0);
+  r->input_parents.reserve(tree.size());
+  for (NodeId n = 0; n < static_cast<NodeId>(tree.size()); ++n) {
+    r->input_parents.push_back(tree.ParentElement(n));
+  }
+}
+
 // What identifies a value-level error across the upgrade: its code and the
 // tag of the element it is at (names, lines and versions in the message
 // may change with the upgrade). An element counts once per code: 1.8 may
@@ -497,21 +508,13 @@ ProofReading ReadUpgradeInput(const XmlTree& tree, const ReadOptions& reading,
                               bool included_files) {
   // Included files as they are, when every include resolves and the input
   // is valid with them; stand-ins for the includes otherwise.
-  if (!included_files) {
-    Read standing_in;
-    ReadAndResolve(standing_in.sources.Lend(tree),
-                   WithIncludes(ReadOptions::Includes::kStandIns, reading),
-                   &standing_in);
-    return standing_in;
+  if (included_files) {
+    Read r;
+    ReadLent(tree, ReadOptions::Includes::kExpand, reading, &r);
+    if (!r.fatal || r.doc == std::nullopt) return r;
   }
-  Read r;
-  ReadAndResolve(r.sources.Lend(tree),
-                 WithIncludes(ReadOptions::Includes::kExpand, reading), &r);
-  if (!r.fatal || r.doc == std::nullopt) return r;
   Read standing_in;
-  ReadAndResolve(standing_in.sources.Lend(tree),
-                 WithIncludes(ReadOptions::Includes::kStandIns, reading),
-                 &standing_in);
+  ReadLent(tree, ReadOptions::Includes::kStandIns, reading, &standing_in);
   return standing_in;
 }
 

@@ -71,7 +71,10 @@ inline constexpr double kVerifyTolerance = 1e-9;
 
 // One text as the core reads it for a proof.
 struct ProofReading {
-  XmlSources sources;  // tree 0: the text itself; then its included files
+  // Tree 0: the text itself; then its included files. For the reading of
+  // an upgrade's input (ReadUpgradeInput), tree 0 was lent, and its loan
+  // has ended: that tree is the upgrade's to edit.
+  XmlSources sources;
   std::optional<Document> doc;
   FrameGraph graph;       // built whenever `doc` is set (what resolves)
   Resolution resolution;  // set when `resolved`
@@ -80,6 +83,9 @@ struct ProofReading {
   bool fatal = false;            // an error other than a value-level one
   std::vector<Diagnostic> kept;  // the value-level errors (converters/sdf/value_level.h)
   ReadOptions::Includes includes = ReadOptions::Includes::kExpand;
+  // ReadUpgradeInput: by node of the input tree, its parent element as
+  // read (what InputMeaning needs of the tree once the rules edit it).
+  std::vector<NodeId> input_parents;
 };
 
 // The ReadOptions of a proof: includes found with `search`, every reading
@@ -92,10 +98,10 @@ struct ProofReading {
 // every include resolves and the input is valid with them, else with stand-ins
 // for its includes. Without `included_files`, with stand-ins at once: for an
 // upgrade whose proof is made elsewhere (--expand-includes proves the whole
-// expansion), so that no file reads its whole include closure. The
-// reading's tree 0 is `tree` itself, lent (XmlSources::Lend), so its
-// NodeRefs name nodes of `tree`: nothing reads it through the reading once
-// `tree` changes (InputMeaning keeps what it needs of it).
+// expansion), so that no file reads its whole include closure. `tree` is
+// read without a copy (XmlSources::Lend), and the loan ends before this
+// returns: the reading's NodeRefs name nodes of `tree`, and what the
+// upgrade needs of its shape is kept in `input_parents`.
 [[nodiscard]] ProofReading ReadUpgradeInput(const XmlTree& tree,
                                             const ReadOptions& reading,
                                             bool included_files);

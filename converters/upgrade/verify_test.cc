@@ -9,6 +9,7 @@
 
 #include "converters/diagnostic_test_util.h"
 #include "converters/upgrade/upgrade_test_util.h"
+#include "converters/xml/xml_tree.h"
 
 namespace sdfconv::upgrade {
 namespace {
@@ -35,6 +36,26 @@ std::string Model(const std::string& version, const std::string& link_pose,
     </joint>
   </model>
 )");
+}
+
+// The input is read without a copy of its tree, and the tree is given back
+// before ReadUpgradeInput returns (the upgrade edits it next): the reading
+// keeps each node's parent element, and reaches no node of it any more.
+TEST_F(VerifyTest, TheInputTreeIsLentOnlyWhileItIsRead) {
+  const std::optional<XmlTree> tree =
+      XmlTree::Parse(Model("1.7", "0 0 1 0 0 0", "1 0 0"), "t.sdf", &diags_);
+  ASSERT_TRUE(tree.has_value());
+  for (const bool included_files : {true, false}) {
+    const ProofReading reading = ReadUpgradeInput(*tree, {}, included_files);
+    ASSERT_TRUE(reading.doc.has_value());
+    ASSERT_EQ(reading.input_parents.size(), tree->size());
+    for (NodeId n = 0; n < static_cast<NodeId>(tree->size()); ++n) {
+      EXPECT_EQ(reading.input_parents[n], tree->ParentElement(n)) << n;
+    }
+    const NodeRef link = reading.doc->at(1).node;  // link a
+    EXPECT_EQ(tree->Attribute(link.node, "name"), "a");
+    EXPECT_FALSE(reading.sources.Element(link));
+  }
 }
 
 TEST_F(VerifyTest, SameMeaningPasses) {

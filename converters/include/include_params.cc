@@ -233,7 +233,7 @@ void Editor::Modify(const ParamEdit& edit, NodeId xml, NodeId target) {
         const SchemaElement* def = DefinitionOf(tree_, e, version_);
         if (def != nullptr && def->default_value != nullptr &&
             tree_.ChildElements(e).empty()) {
-          tree_.SetText(e, def->default_value);
+          tree_.SetText(e, def->default_value.c_str());
         }
         attributes(c, e);
       } else {

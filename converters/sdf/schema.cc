@@ -51,7 +51,9 @@ const SchemaChild* FindChild(const SchemaVersion& version,
                              std::string_view name) {
   for (uint32_t i = 0; i < parent.child_count; ++i) {
     const SchemaChild& child = version.children[parent.first_child + i];
-    if (NameIs(version.element(child.element).name, name)) return &child;
+    if (NameIs(version.element(child.element).name.some(), name)) {
+      return &child;
+    }
   }
   return nullptr;
 }
@@ -61,7 +63,7 @@ const SchemaAttribute* FindAttribute(const SchemaVersion& version,
                                      std::string_view name) {
   for (uint32_t i = 0; i < element.attribute_count; ++i) {
     const SchemaAttribute& a = version.attributes[element.first_attribute + i];
-    if (NameIs(a.name, name)) return &a;
+    if (NameIs(a.name.some(), name)) return &a;
   }
   return nullptr;
 }

@@ -13,7 +13,8 @@
 // (type, required, default), its children and how often each may occur
 // (the descriptions' `required`: "0", "1", "*", "+", "-1").
 //
-// Definitions refer to each other by index into their version's arena. An
+// Definitions refer to each other by index into their version's arena,
+// and to their names and values by offset into one text (SchemaText). An
 // included file (`<include filename="pose.sdf">`) and a `ref` (`<element
 // name="model" ref="model">`) name one shared definition, so recursive
 // definitions are finite: the <model> child of a 1.8 <model> is the model
@@ -64,26 +65,57 @@ enum class Occurrence : uint8_t {
   kDeprecated,  // "-1": accepted, deprecated
 };
 
+namespace internal {
+// Every string of the table, each ended by a NUL (schema_table.cc).
+extern const char kSchemaText[];
+}  // namespace internal
+
+// A string of the table, or none: where it starts in
+// internal::kSchemaText. An offset, not a pointer, so that the table holds
+// no address: it is read-only data the program maps as it is, with no
+// relocation when it starts, and only the pages a run reads are ever
+// loaded. Reads as the C string it names (null for none).
+class SchemaText {
+ public:
+  constexpr SchemaText() = default;
+  constexpr explicit SchemaText(uint32_t offset) : offset_(offset) {}
+
+  [[nodiscard]] const char* c_str() const {
+    return offset_ == kNone ? nullptr : internal::kSchemaText + offset_;
+  }
+  operator const char*() const {  // NOLINT(google-explicit-constructor)
+    return c_str();
+  }
+  // c_str() of a text known to be there (a name), without the test.
+  [[nodiscard]] const char* some() const {
+    return internal::kSchemaText + offset_;
+  }
+
+ private:
+  static constexpr uint32_t kNone = UINT32_MAX;
+  uint32_t offset_ = kNone;
+};
+
 struct SchemaAttribute {
-  const char* name;
+  SchemaText name;
   ValueType type;
-  bool required;              // required="1"
-  const char* default_value;  // never null
-  const char* min;            // null when the description has none
-  const char* max;
+  bool required;             // required="1"
+  SchemaText default_value;  // never none
+  SchemaText min;            // none when the description has none
+  SchemaText max;
 };
 
 struct SchemaElement {
-  const char* name;
+  SchemaText name;
   ValueType type;
   // The definition's own required="1": libsdformat refuses an empty value
   // for it (an empty <size/> in a <box>), and takes the default otherwise.
   bool value_required;
   // `<element copy_data="true">`: any children, not checked.
   bool copy_data;
-  const char* default_value;  // null when there is no value or no default
-  const char* min;            // null when the description has none
-  const char* max;
+  SchemaText default_value;  // none when there is no value or no default
+  SchemaText min;            // none when the description has none
+  SchemaText max;
   uint32_t first_attribute;
   uint32_t attribute_count;
   uint32_t first_child;

@@ -104,11 +104,11 @@ class SchemaChecker {
     for (uint32_t i = 0; i < definition.attribute_count; ++i) {
       const SchemaAttribute& a =
           schema_.attributes[definition.first_attribute + i];
-      if (a.required && !xml_.HasAttribute(node.id(), a.name)) {
+      if (a.required && !xml_.HasAttribute(node.id(), a.name.some())) {
         diags_.Error(Code::kAttributeMissing, Locate(node),
-                     DescribeElement(node) + " has no " + a.name +
-                         " attribute (required in SDFormat " +
-                         schema_.version + ")");
+                     DescribeElement(node) + " has no " + a.name.some() +
+                         " attribute (required in SDFormat " + schema_.version +
+                         ")");
       }
     }
   }
@@ -203,8 +203,8 @@ class SchemaChecker {
                        DescribeWithOwner(child) + " is deprecated in SDFormat " +
                            schema_.version);
       }
-      stack->push_back({child, c.element,
-                        IsNeeded(definition.name, tag)});
+      stack->push_back(
+          {child, c.element, IsNeeded(definition.name.some(), tag)});
     }
     for (uint32_t i = 0; i < definition.child_count; ++i) {
       const SchemaChild& c = schema_.children[definition.first_child + i];
@@ -215,8 +215,9 @@ class SchemaChecker {
       const SchemaElement& missing = schema_.element(c.element);
       const std::optional<Severity> severity = Absence(definition, missing);
       if (!severity) continue;
-      diags_.Add({*severity, Code::kElementMissing,
-                  DescribeElement(node) + " has no <" + missing.name +
+      diags_.Add({*severity,
+                  Code::kElementMissing,
+                  DescribeElement(node) + " has no <" + missing.name.some() +
                       "> (required in SDFormat " + schema_.version +
                       (*severity == Severity::kWarning
                            ? "; its description gives no default)"
@@ -230,9 +231,10 @@ class SchemaChecker {
   // stands in for it, as libsdformat fills it in).
   static std::optional<Severity> Absence(const SchemaElement& parent,
                                          const SchemaElement& missing) {
-    if (IsNeeded(parent.name, missing.name)) return Severity::kError;
+    if (IsNeeded(parent.name.some(), missing.name.some()))
+      return Severity::kError;
     if (missing.default_value != nullptr &&
-        std::string_view(missing.default_value) == kNoDefault) {
+        std::string_view(missing.default_value.c_str()) == kNoDefault) {
       return Severity::kWarning;
     }
     return std::nullopt;

@@ -45,9 +45,17 @@ class Writer {
     out_ +=
         "\n#include <iterator>\n\n"
         "#include \"converters/sdf/schema_table.h\"\n\n"
-        "namespace sdfconv::internal {\nnamespace {\n\n"
-        "using T = ValueType;\nusing O = Occurrence;\n";
-    for (const DescVersion& v : versions) WriteVersion(v);
+        "namespace sdfconv::internal {\n";
+    std::string tables;
+    for (const DescVersion& v : versions) tables += WriteVersion(v);
+    out_ +=
+        "\n// Every string of the tables below, once: SchemaText(N) is the one "
+        "at N.\nextern const char kSchemaText[] =\n" +
+        text_ +
+        "    \"\";\n\nnamespace {\n\n"
+        "using T = ValueType;\nusing O = Occurrence;\nusing S = "
+        "SchemaText;\n" +
+        tables;
     out_ += "\n}  // namespace\n\nconst SchemaVersion kSchemaVersions[] = {\n";
     for (const DescVersion& v : versions) {
       const std::string id = Id(v.version);
@@ -69,8 +77,21 @@ class Writer {
     return id;
   }
 
-  static std::string Optional(const std::optional<std::string>& text) {
-    return text ? CppLiteral(*text) : "nullptr";
+  // `S(N)`, N where `text` starts in kSchemaText (each string is added
+  // once, at its first use).
+  std::string Text(const std::string& text) {
+    const auto [at, added] = offsets_.emplace(text, text_size_);
+    if (added) {
+      text_ += "    " + CppLiteral(text) + " \"\\0\"  // " +
+               std::to_string(text_size_) + "\n";
+      text_size_ += text.size() + 1;
+    }
+    return "S(" + std::to_string(at->second) + ")";
+  }
+
+  // Text(), or `S()` (none).
+  std::string Optional(const std::optional<std::string>& text) {
+    return text ? Text(*text) : "S()";
   }
 
   std::string Type(const std::string& type, const std::string& where) {
@@ -92,26 +113,33 @@ class Writer {
   // The three arrays of one version. Attribute and child ranges are laid
   // out in element order. Arrays never empty: a placeholder keeps
   // std::size() valid, and no range points at it.
-  void WriteVersion(const DescVersion& v) {
+  std::string WriteVersion(const DescVersion& v) {
     const std::string id = Id(v.version);
     std::string elements, attributes, children;
     size_t attribute_count = 0, child_count = 0;
     for (const DescElement& e : v.elements) {
-      elements += "    {" + CppLiteral(e.name) + ", " + Type(e.type, e.source) +
-                  ", " + (e.required == "1" ? "true" : "false") + ", " +
-                  (e.copy_data ? "true" : "false") + ", " +
-                  Optional(e.default_value) + ", " + Optional(e.min) + ", " +
-                  Optional(e.max) + ", " + std::to_string(attribute_count) +
-                  ", " + std::to_string(e.attributes.size()) + ", " +
+      // One statement a string, so that they are added in this order.
+      const std::string name = Text(e.name);
+      const std::string default_value = Optional(e.default_value);
+      const std::string min = Optional(e.min);
+      const std::string max = Optional(e.max);
+      elements += "    {" + name + ", " + Type(e.type, e.source) + ", " +
+                  (e.required == "1" ? "true" : "false") + ", " +
+                  (e.copy_data ? "true" : "false") + ", " + default_value +
+                  ", " + min + ", " + max + ", " +
+                  std::to_string(attribute_count) + ", " +
+                  std::to_string(e.attributes.size()) + ", " +
                   std::to_string(child_count) + ", " +
-                  std::to_string(e.children.size()) + "},  // " + e.source +
-                  "\n";
+                  std::to_string(e.children.size()) + "},  // " + e.name +
+                  (e.source.empty() ? "" : ", " + e.source) + "\n";
       for (const DescAttribute& a : e.attributes) {
-        attributes += "    {" + CppLiteral(a.name) + ", " +
-                      Type(a.type, e.source) + ", " +
-                      (a.required ? "true" : "false") + ", " +
-                      CppLiteral(a.default_value) + ", " + Optional(a.min) +
-                      ", " + Optional(a.max) + "},\n";
+        const std::string a_name = Text(a.name);
+        const std::string a_default = Text(a.default_value);
+        const std::string a_min = Optional(a.min);
+        const std::string a_max = Optional(a.max);
+        attributes += "    {" + a_name + ", " + Type(a.type, e.source) + ", " +
+                      (a.required ? "true" : "false") + ", " + a_default +
+                      ", " + a_min + ", " + a_max + "},  // " + a.name + "\n";
       }
       for (const DescChild& c : e.children) {
         children += "    {" + std::to_string(c.element) + ", " +
@@ -120,20 +148,23 @@ class Writer {
       attribute_count += e.attributes.size();
       child_count += e.children.size();
     }
-    if (attributes.empty()) attributes = "    {\"\", T::kNone, false, \"\", nullptr, nullptr},\n";
+    if (attributes.empty()) {
+      attributes = "    {S(), T::kNone, false, S(), S(), S()},\n";
+    }
     if (children.empty()) children = "    {0, O::kAny},\n";
-    out_ += "\n// SDFormat " + v.version + ": " +
-            std::to_string(v.elements.size()) + " definitions.\n";
-    out_ += "constexpr SchemaElement kElements" + id + "[] = {\n" + elements +
-            "};\n";
-    out_ += "constexpr SchemaAttribute kAttributes" + id + "[] = {\n" +
-            attributes + "};\n";
-    out_ += "constexpr SchemaChild kChildren" + id + "[] = {\n" + children +
-            "};\n";
+    return "\n// SDFormat " + v.version + ": " +
+           std::to_string(v.elements.size()) + " definitions.\n" +
+           "constexpr SchemaElement kElements" + id + "[] = {\n" + elements +
+           "};\n" + "constexpr SchemaAttribute kAttributes" + id + "[] = {\n" +
+           attributes + "};\n" + "constexpr SchemaChild kChildren" + id +
+           "[] = {\n" + children + "};\n";
   }
 
   std::string& out_;
   std::vector<std::string> errors_;
+  std::map<std::string, size_t> offsets_;  // in kSchemaText, by string
+  std::string text_;                       // its literal, a line a string
+  size_t text_size_ = 0;
 };
 
 }  // namespace

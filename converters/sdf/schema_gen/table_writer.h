@@ -3,7 +3,9 @@
 //
 // Each version becomes three constant arrays (elements, attributes,
 // children) indexed as in its DescVersion; types and occurrences become
-// enumerators of schema.h. A type or `required` the table has no
+// enumerators of schema.h, and every string an offset (SchemaText) into
+// one text, kSchemaText, that holds each string once: the arrays hold no
+// pointer, so the program relocates nothing of them when it starts. A type or `required` the table has no
 // enumerator for is an error, so a new kind of value in a future
 // description stops the build instead of passing unchecked.
 //

@@ -34,12 +34,17 @@ TEST(TableWriter, WritesOneTablePerVersion) {
   EXPECT_TRUE(WriteSchemaTable(OneVersion("pose", "*"), &source).empty());
   for (const char* part : {
            "// Not installed, left out: 9.1/x.sdf:3: y.sdf",
+           "extern const char kSchemaText[] =",
+           "    \"sdf\" \"\\0\"  // 0\n",
+           "    \"version\" \"\\0\"  // 4\n",
+           "    \"9.1\" \"\\0\"  // 12\n",
+           "    \"pose\" \"\\0\"  // 16\n",
+           "    \"0 0 0 0 0 0\" \"\\0\"  // 21\n",
            "constexpr SchemaElement kElements_9_1[] = {",
-           "{\"sdf\", T::kNone, true, false, nullptr, nullptr, nullptr, 0, 1, "
-           "0, 1},",
-           "{\"pose\", T::kPose, false, false, \"0 0 0 0 0 0\", nullptr, "
-           "nullptr, 1, 0, 1, 0},  // pose.sdf:1",
-           "{\"version\", T::kString, true, \"9.1\", nullptr, nullptr},",
+           "{S(0), T::kNone, true, false, S(), S(), S(), 0, 1, 0, 1},  // sdf",
+           "{S(16), T::kPose, false, false, S(21), S(), S(), 1, 0, 1, 0},  // "
+           "pose, pose.sdf:1",
+           "{S(4), T::kString, true, S(12), S(), S()},  // version",
            "{1, O::kAny},",
            "{\"9.1\", 0, kElements_9_1,",
            "const size_t kSchemaVersionCount = 1;",

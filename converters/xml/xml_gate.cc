@@ -552,28 +552,144 @@ class PlainXmlScan {
         at_ += 2;
         return true;
       }
-      if (!space) return false;
-      const size_t name_at = at_;
-      const std::string_view attribute = Name();
-      if (attribute.empty() || attribute.compare(0, 5, "xmlns") == 0) {
-        return false;
-      }
-      if (names_.size() >= kMaxPlainAttributes ||
-          names_.size() >= limits_.max_attributes) {
-        return false;
-      }
-      if (std::find(names_.begin(), names_.end(), attribute) != names_.end()) {
-        return false;
-      }
-      names_.push_back(attribute);
-      const size_t eq_at = at_;
-      const char quote = OpenQuote();
-      if (quote == 0) return false;
-      const size_t quote_at = at_ - 1;
-      if (!Chars(quote)) return false;
-      ++at_;
-      tree_.Attribute(lead, name_at, eq_at, quote_at, at_);
+      if (!space || !ReadAttribute(lead)) return false;
     }
+  }
+  // An attribute of the tag begun, at its name; `lead` is where the white
+  // space before it starts. Out of the tag's loop, which most tags (with
+  // no attribute) take alone.
+  [[gnu::noinline]] bool ReadAttribute(size_t lead) {
+    const size_t name_at = at_;
+    std::string_view attribute = Name();
+    if (attribute.empty()) return false;
+    const bool declaration = attribute.compare(0, 5, "xmlns") == 0;
+    if (declaration) {  // only `xmlns:prefix`, the prefix plain
+      if (attribute.size() != 5 || !Ahead(":")) return false;
+      ++at_;
+      if (!PlainPrefix(Name())) return false;
+      attribute = text_.substr(name_at, at_ - name_at);
+      if (!declared_ && HasPrefixedElement()) return false;
+      declared_ = true;
+    }
+    if (names_.size() >= kMaxPlainAttributes ||
+        names_.size() >= limits_.max_attributes) {
+      return false;
+    }
+    if (std::find(names_.begin(), names_.end(), attribute) != names_.end()) {
+      return false;
+    }
+    names_.push_back(attribute);
+    const size_t eq_at = at_;
+    const char quote = OpenQuote();
+    if (quote == 0) return false;
+    const size_t quote_at = at_ - 1;
+    if (!Chars(quote)) return false;
+    if (declaration &&
+        !PlainNamespaceName(text_.substr(quote_at + 1, at_ - quote_at - 1))) {
+      return false;
+    }
+    ++at_;
+    tree_.Attribute(lead, name_at, eq_at, quote_at, at_);
+    return true;
+  }
+  // Whether an element name of the text, outside comments and CDATA
+  // sections, has a prefix (`<p:`, `</p:`): a text that declares
+  // namespaces often uses them (xacro's leftovers), and is then not plain.
+  // Looked for once, at the first declaration, so that such a text goes
+  // to libxml2 at once rather than at the end of a scan.
+  [[gnu::noinline]] bool HasPrefixedElement() const {
+    const auto past = [&](size_t from, std::string_view close) {
+      const size_t end = text_.find(close, from);
+      return end == std::string_view::npos ? text_.size() : end + close.size();
+    };
+    for (size_t at = text_.find('<'); at != std::string_view::npos;
+         at = text_.find('<', at)) {
+      if (text_.compare(at, 4, "<!--") == 0) {
+        at = past(at + 4, "-->");
+      } else if (text_.compare(at, 9, "<![CDATA[") == 0) {
+        at = past(at + 9, "]]>");
+      } else {
+        size_t end = at + 1;
+        if (end < text_.size() && text_[end] == '/') ++end;
+        const size_t name = end;
+        while (end < text_.size() && (Class(end) & kNameChar) != 0) ++end;
+        if (end > name && end < text_.size() && text_[end] == ':') return true;
+        at = end;
+      }
+    }
+    return false;
+  }
+  // A prefix a plain declaration may bind: a plain name (no `:`) that
+  // does not start with `xml` in any case (XML's reserved names: `xml`
+  // and `xmlns` are errors to libxml2).
+  [[gnu::noinline]] static bool PlainPrefix(std::string_view prefix) {
+    if (prefix.empty()) return false;
+    if (prefix.size() < 3) return true;
+    const auto lower = [](char c) {
+      return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    };
+    return !(lower(prefix[0]) == 'x' && lower(prefix[1]) == 'm' &&
+             lower(prefix[2]) == 'l');
+  }
+  // A namespace name (the value of `xmlns:prefix`, as written) libxml2
+  // binds without a word: an absolute URI of RFC 3986 in a narrow form,
+  // `scheme:` then either `//host[:port]` and a path, or a path, then an
+  // optional `?query` and `#fragment`; every character an unreserved one,
+  // a sub-delimiter but `&` and `'`, or where it may stand `:`, `@`,
+  // `/`, `?`; no percent-encoding and no entity. Not the names XML
+  // reserves. Anything else (relative, empty, odd characters) goes to
+  // libxml2, which may warn.
+  [[gnu::noinline]] static bool PlainNamespaceName(std::string_view uri) {
+    if (uri == "http://www.w3.org/XML/1998/namespace" ||
+        uri == "http://www.w3.org/2000/xmlns/") {
+      return false;
+    }
+    const auto alpha = [](char c) {
+      return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    };
+    const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    // unreserved, or a sub-delimiter but `&` and `'`
+    const auto plain = [&](char c) {
+      return alpha(c) || digit(c) ||
+             std::string_view("-._~!$()*+,;=").find(c) !=
+                 std::string_view::npos;
+    };
+    const auto pchar = [&](char c) { return plain(c) || c == ':' || c == '@'; };
+    size_t i = 0;
+    const auto run = [&](auto&& allowed) {
+      while (i < uri.size() && allowed(uri[i])) ++i;
+    };
+    if (uri.empty() || !alpha(uri[0])) return false;
+    run([&](char c) {
+      return alpha(c) || digit(c) || c == '+' || c == '-' || c == '.';
+    });
+    if (i >= uri.size() || uri[i] != ':') return false;
+    ++i;
+    if (i >= uri.size()) return false;
+    if (uri.compare(i, 2, "//") == 0) {
+      i += 2;
+      const size_t host = i;
+      run(plain);
+      if (i == host) return false;
+      if (i < uri.size() && uri[i] == ':') {  // a port: 1 to 5 digits
+        const size_t port = ++i;
+        run(digit);
+        if (i == port || i - port > 5) return false;
+      }
+      if (i < uri.size() && uri[i] != '/' && uri[i] != '?' && uri[i] != '#') {
+        return false;
+      }
+    }
+    run([&](char c) { return pchar(c) || c == '/'; });  // the path
+    if (i < uri.size() && uri[i] == '?') {
+      ++i;
+      run([&](char c) { return pchar(c) || c == '/' || c == '?'; });
+    }
+    if (i < uri.size() && uri[i] == '#') {
+      ++i;
+      run([&](char c) { return pchar(c) || c == '/' || c == '?'; });
+    }
+    return i == uri.size();
   }
   // An end tag at `</`, closing the innermost element.
   bool EndTag() {
@@ -621,6 +737,7 @@ class PlainXmlScan {
   size_t at_ = 0;
   std::vector<std::string_view> open_;   // names of the open elements
   std::vector<std::string_view> names_;  // attributes of the current tag
+  bool declared_ = false;                // a namespace declaration was read
   std::vector<ToleratedSpot>* spots_;
 };
 

@@ -6,7 +6,9 @@
 //  - IsPlainXml is the fast check. It says yes only to plain XML: UTF-8
 //    (or ASCII) with at most an XML declaration of version 1.0 and
 //    encoding UTF-8; element and attribute names of ASCII letters, digits,
-//    `_`, `-` and `.` (so no namespace prefix and no `xmlns`); the five
+//    `_`, `-` and `.` (so no namespace prefix), but for declarations
+//    `xmlns:p="URI"` of a plain prefix and an absolute URI of a narrow
+//    form (no default namespace); the five
 //    predefined entities and no character reference; comments and CDATA
 //    sections, but no processing instruction and no DTD; no attribute
 //    twice; depth and attribute counts within XmlLimits. To anything else,

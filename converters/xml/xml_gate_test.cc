@@ -51,6 +51,13 @@ TEST(XmlGateTest, PlainXmlIsSaidPlain) {
            "<r a=\"\xC3\xA9 ]]>\"/>",
            "<r\n>\r\n<a.b-c_d\t/></r\t>",
            "<r><!-- -> - <x> & --></r>",
+           // Namespace declarations with a plain prefix and URI (xacro's
+           // output declares some on every robot).
+           "<robot name=\"r\" xmlns:xacro=\"http://ros.org/wiki/xacro\"/>",
+           "<r xmlns:s='http://playerstage.sourceforge.net/gazebo/xmlschema/"
+           "#sensor' xmlns:q=\"urn:q:x\"><a xmlns:q=\"urn:other\"/></r>",
+           "<r xmlns:a=\"https://h.example:8080/p/a_b-c.d~e?x=1;y=(2)#f/g?\"/>",
+           "<r xmlns:a=\"tag:a@b.c,2001:x!$*+\" xmlns:b=\"a:/\"/>",
        }) {
     EXPECT_TRUE(IsPlainXml(text, {})) << text;
     EXPECT_EQ(InvariantBroken(text), "");
@@ -126,6 +133,27 @@ TEST(XmlGateTest, EverythingElseGoesToLibxml2) {
            "<r><!-- a ---></r>",
            "<x:r/>",
            "<r xmlns=\"urn:a\"/>",
+           "<r xmlns:a=\"\"/>",
+           "<r xmlns:xml=\"http://www.w3.org/XML/1998/namespace\"/>",
+           "<r xmlns:xmlns=\"urn:a\"/>",
+           "<r xmlns:XmLp=\"urn:a\"/>",
+           "<r xmlns:a=\"http://www.w3.org/2000/xmlns/\"/>",
+           "<r xmlns:a=\"http://www.w3.org/XML/1998/namespace\"/>",
+           "<r xmlns:a=\"relative/path\"/>",
+           "<r xmlns:a=\"urn:a b\"/>",
+           "<r xmlns:a=\"http://h:x/\"/>",
+           "<r xmlns:a=\"http://h:/\"/>",
+           "<r xmlns:a=\"http://h:123456/\"/>",
+           "<r xmlns:a=\"http:///p\"/>",
+           "<r xmlns:a=\"http://u@h/\"/>",
+           "<r xmlns:a=\"http://h/%20\"/>",
+           "<r xmlns:a=\"http://h/&amp;\"/>",
+           "<r xmlns:a=\"http://h/#a#b\"/>",
+           "<r xmlns:a=\"urn:\"/>",
+           "<r xmlns:a:b=\"urn:a\"/>",
+           "<r xmlns:=\"urn:a\"/>",
+           "<r xmlnsa=\"urn:a\"/>",
+           "<r xmlns:a=\"urn:a\" xmlns:a=\"urn:a\"/>",
            "<r xml:lang=\"en\"/>",
            "<1r/>",
            "< r/>",
@@ -176,9 +204,10 @@ TEST(XmlGateTest, EveryOneByteChangeKeepsTheInvariant) {
       "<r a=\"\xC3\xA9\" b='&lt;&gt;&quot;&apos;'>\xE2\x82\xAC\xF0\x9F\x98\x80"
       "]] ]><x/><y\tz=\"1\"\n/></r>",
       "<!-- a -- b -->\n<r><!-- c ---><!---->x<!-- -\xC3\xA9- --></r>",
+      "<r xmlns:x=\"http://h.org:80/p?q#f\"><a xmlns:y='urn:y'/></r>",
   };
   const std::string bytes =
-      std::string("<>/!?-=\"'&;[]: \t\nax1._\xC3\xA9\xBF\x80\xF0", 27) +
+      std::string("<>/!?-=\"'&;[]: \t\nax1._\xC3\xA9\xBF\x80\xF0#%@~+X", 33) +
       std::string(1, '\0');
   int plain = 0;
   int variants = 0;

@@ -17,7 +17,8 @@
 namespace sdfconv {
 namespace {
 
-constexpr std::string_view kDeclaration = " xmlns:q=\"urn:q\"";
+// A default namespace: the fast check leaves every one to libxml2.
+constexpr std::string_view kDeclaration = " xmlns=\"urn:q\"";
 
 // `text` with kDeclaration after the root element's name, or "" when the
 // text has no root to put it on.

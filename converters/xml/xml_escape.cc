@@ -91,34 +91,72 @@ std::string Decode(std::string_view raw, bool attribute) {
 // The one escaper: `&`, `<`, `>` and a carriage return always; in an
 // attribute (`quote` set) also the quote that delimits it, and tabs and
 // line breaks, which attribute-value normalisation would otherwise turn
-// into spaces.
-std::string Escape(std::string_view value, std::optional<char> quote) {
-  std::string out;
-  out.reserve(value.size());
-  for (char c : value) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '\r': out += "&#13;"; break;
-      case '"': out += quote == '"' ? "&quot;" : "\""; break;
-      case '\'': out += quote == '\'' ? "&apos;" : "'"; break;
-      case '\n': out += quote ? "&#10;" : "\n"; break;
-      case '\t': out += quote ? "&#9;" : "\t"; break;
-      default: out += c;
+// into spaces. Appended to `*out`, each run that needs nothing copied
+// whole.
+void Escape(std::string_view value, std::optional<char> quote,
+            std::string* out) {
+  size_t plain = 0;  // start of the run not yet copied
+  for (size_t i = 0; i < value.size(); ++i) {
+    const char* with = nullptr;
+    switch (value[i]) {
+      case '&':
+        with = "&amp;";
+        break;
+      case '<':
+        with = "&lt;";
+        break;
+      case '>':
+        with = "&gt;";
+        break;
+      case '\r':
+        with = "&#13;";
+        break;
+      case '"':
+        with = quote == '"' ? "&quot;" : nullptr;
+        break;
+      case '\'':
+        with = quote == '\'' ? "&apos;" : nullptr;
+        break;
+      case '\n':
+        with = quote ? "&#10;" : nullptr;
+        break;
+      case '\t':
+        with = quote ? "&#9;" : nullptr;
+        break;
+      default:
+        break;
     }
+    if (with == nullptr) continue;
+    out->append(value.data() + plain, i - plain);
+    *out += with;
+    plain = i + 1;
   }
-  return out;
+  out->append(value.data() + plain, value.size() - plain);
 }
 
 }  // namespace
 
 std::string EscapeXmlText(std::string_view value) {
-  return Escape(value, std::nullopt);
+  std::string out;
+  out.reserve(value.size());
+  Escape(value, std::nullopt, &out);
+  return out;
 }
 
 std::string EscapeXmlAttribute(std::string_view value, char quote) {
-  return Escape(value, quote);
+  std::string out;
+  out.reserve(value.size());
+  Escape(value, quote, &out);
+  return out;
+}
+
+void AppendEscapedXmlText(std::string_view value, std::string* out) {
+  Escape(value, std::nullopt, out);
+}
+
+void AppendEscapedXmlAttribute(std::string_view value, char quote,
+                               std::string* out) {
+  Escape(value, quote, out);
 }
 
 namespace {

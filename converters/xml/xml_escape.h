@@ -32,6 +32,11 @@ namespace sdfconv {
 [[nodiscard]] std::string EscapeXmlAttribute(std::string_view value,
                                              char quote = '"');
 
+// The same, appended to `*out`: for writers that build one text.
+void AppendEscapedXmlText(std::string_view value, std::string* out);
+void AppendEscapedXmlAttribute(std::string_view value, char quote,
+                               std::string* out);
+
 // The value of raw element text (character data between tags).
 [[nodiscard]] std::string DecodeXmlText(std::string_view raw);
 

@@ -19,15 +19,19 @@ std::vector<XmlAttribute> AllAttributes(const XmlTree& tree, NodeId id) {
   return out;
 }
 
+void AppendAttribute(std::string_view name, std::string_view value,
+                     std::string* out) {
+  *out += ' ';
+  *out += name;
+  *out += "=\"";
+  AppendEscapedXmlAttribute(value, '"', out);
+  *out += '"';
+}
+
 void AppendAttributes(const std::vector<XmlAttribute>& attributes,
                       std::string* out) {
-  for (const XmlAttribute& a : attributes) {
-    *out += ' ';
-    *out += a.name;
-    *out += "=\"";
-    *out += EscapeXmlAttribute(a.value);
-    *out += '"';
-  }
+  for (const XmlAttribute& a : attributes)
+    AppendAttribute(a.name, a.value, out);
 }
 
 bool IsContent(const XmlTree& tree, NodeId id) {
@@ -48,7 +52,7 @@ class Indented {
       while (f.next < kids.size() && !IsContent(tree_, kids[f.next])) ++f.next;
       if (f.next == kids.size()) {
         Indent(f.depth);
-        out_ += "</" + f.tag + ">\n";
+        Close(f.tag);
         stack_.pop_back();
         continue;
       }
@@ -78,24 +82,50 @@ class Indented {
     out_.append(static_cast<size_t>(options_.indent + 2 * levels), ' ');
   }
 
+  void Close(std::string_view tag) {
+    out_ += "</";
+    out_ += tag;
+    out_ += ">\n";
+  }
+
+  // The start tag, written into out_ as it is read: without a callback,
+  // no attribute is copied, and a value decoding leaves as it is is
+  // escaped straight from the tree.
   void Open(NodeId element, int depth) {
     std::string tag(tree_.Tag(element));
-    std::vector<XmlAttribute> attributes = AllAttributes(tree_, element);
-    if (options_.element) options_.element(element, &tag, &attributes);
     Indent(depth);
-    out_ += "<" + tag;
-    AppendAttributes(attributes, &out_);
+    if (options_.element) {
+      std::vector<XmlAttribute> attributes = AllAttributes(tree_, element);
+      options_.element(element, &tag, &attributes);
+      out_ += '<';
+      out_ += tag;
+      AppendAttributes(attributes, &out_);
+    } else {
+      out_ += '<';
+      out_ += tag;
+      for (const RawAttribute& a : tree_.RawAttributes(element)) {
+        AppendAttribute(a.name(), DecodeXmlAttribute(a.raw(), &scratch_),
+                        &out_);
+      }
+    }
     const auto& kids = tree_.ChildNodes(element);
     const bool has_content =
         std::any_of(kids.begin(), kids.end(),
                     [&](NodeId c) { return IsContent(tree_, c); });
-    const std::string text = tree_.Text(element);
+    const std::string_view text = tree_.Text(element, &scratch_);
     if (!has_content) {
-      out_ += text.empty() ? "/>\n"
-                           : ">" + EscapeXmlText(text) + "</" + tag + ">\n";
+      if (text.empty()) {
+        out_ += "/>\n";
+        return;
+      }
+      out_ += '>';
+      AppendEscapedXmlText(text, &out_);
+      Close(tag);
       return;
     }
-    out_ += ">" + EscapeXmlText(TrimWhitespace(text)) + "\n";
+    out_ += '>';
+    AppendEscapedXmlText(TrimWhitespace(text), &out_);
+    out_ += '\n';
     stack_.push_back({element, std::move(tag), 0, depth});
   }
 
@@ -103,6 +133,7 @@ class Indented {
   const IndentedXmlOptions& options_;
   std::vector<Frame> stack_;
   std::string out_;
+  std::string scratch_;  // a decoded value, while it is written
 };
 
 }  // namespace

@@ -13,7 +13,7 @@ std::string LoaderError() {
 }  // namespace
 
 DynamicLibrary::DynamicLibrary(const char* soname) : soname_(soname) {
-  handle_ = ::dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+  handle_ = ::dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
   if (handle_ == nullptr) {
     error_ = "cannot load " + soname_ + ": " + LoaderError();
   }

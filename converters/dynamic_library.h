@@ -28,8 +28,15 @@ namespace sdfconv {
 
 class DynamicLibrary {
  public:
-  // Opens `soname` (RTLD_NOW | RTLD_LOCAL: bound at once, its symbols kept
-  // out of the process's global scope).
+  // Opens `soname` (RTLD_LAZY | RTLD_LOCAL: its symbols kept out of the
+  // process's global scope, and its calls to the libraries it brings bound
+  // when first made). Bound at once, every function of those libraries
+  // was looked up whatever the run used: the shared libstdc++ that urdfdom
+  // brings has 1,037 of them, and libxml2's ICU more. What sdfconv calls
+  // is looked up by Find, so a library without one of those functions is
+  // still an error() here; only libraries that miss each other's
+  // functions (a broken install) would stop the run at the call, as they
+  // would any program Debian builds without BIND_NOW.
   explicit DynamicLibrary(const char* soname);
   DynamicLibrary(const DynamicLibrary&) = delete;
   DynamicLibrary& operator=(const DynamicLibrary&) = delete;

@@ -1,5 +1,9 @@
 #include "converters/urdf/urdfdom_parse.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <algorithm>
 #include <cctype>
 #include <exception>
@@ -206,7 +210,22 @@ namespace {
 // Whether TinyXML reads `text`, the document `xml` holds, as it reads
 // WriteNormalizedXml(xml): the conditions UrdfdomText states.
 bool TinyXmlReadsAsNormalized(const XmlTree& xml, std::string_view text) {
-  for (const char c : text) {
+  // No byte from 0x80, `&` or carriage return: with SSE2, sixteen bytes
+  // at a time (a byte's top bit is its sign).
+  size_t i = 0;
+#if defined(__SSE2__)
+  const __m128i amp = _mm_set1_epi8('&');
+  const __m128i cr = _mm_set1_epi8('\r');
+  for (; i + 16 <= text.size(); i += 16) {
+    const __m128i b =
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i));
+    const __m128i hit =
+        _mm_or_si128(_mm_cmpeq_epi8(b, amp), _mm_cmpeq_epi8(b, cr));
+    if ((_mm_movemask_epi8(hit) | _mm_movemask_epi8(b)) != 0) return false;
+  }
+#endif
+  for (; i < text.size(); ++i) {
+    const char c = text[i];
     if (static_cast<unsigned char>(c) >= 0x80 || c == '&' || c == '\r') {
       return false;
     }

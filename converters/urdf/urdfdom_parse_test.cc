@@ -155,6 +155,24 @@ TEST(UrdfdomTextTest, WhatTinyXmlReadsOtherwiseIsNormalised) {
   }
 }
 
+// The bytes that send a text to WriteNormalizedXml are found wherever they
+// stand, sixteen bytes at a time or in the tail.
+TEST(UrdfdomTextTest, EveryPlaceOfTheBytesThatNormalise) {
+  for (const std::string special : {"&amp;", "\r", "\xc3\xa9", "&lt;"}) {
+    for (size_t at = 0; at <= 40; ++at) {
+      const std::string text = "<robot name=\"r\"><link name=\"a\"/><!-- " +
+                               std::string(at, 'x') + special +
+                               std::string(40 - at, 'x') + " --></robot>";
+      SCOPED_TRACE(text);
+      Diagnostics diags;
+      const auto xml = XmlTree::Parse(text, "t.urdf", &diags);
+      ASSERT_TRUE(xml.has_value());
+      EXPECT_EQ(UrdfdomText(*xml), WriteNormalizedXml(*xml));
+      EXPECT_NE(UrdfdomText(*xml), text);
+    }
+  }
+}
+
 // XML reads a tab in an attribute value as a space; so does urdfdom here.
 TEST(UrdfdomTextTest, TabsInValuesAreSpacesForUrdfdom) {
   Diagnostics diags;

@@ -668,7 +668,12 @@ class PlainXmlScan {
     if (i >= uri.size()) return false;
     if (uri.compare(i, 2, "//") == 0) {
       i += 2;
+      // A host that starts with a digit may be read as an IPv4 address,
+      // which libxml2 2.9's parser gets wrong in a way that happens to
+      // accept such hosts; a fixed one would refuse `1.2.3.4x`. Such
+      // names go to libxml2, whichever it is.
       const size_t host = i;
+      if (i < uri.size() && digit(uri[i])) return false;
       run(plain);
       if (i == host) return false;
       if (i < uri.size() && uri[i] == ':') {  // a port: 1 to 5 digits

@@ -145,6 +145,8 @@ TEST(XmlGateTest, EverythingElseGoesToLibxml2) {
            "<r xmlns:a=\"http://h:/\"/>",
            "<r xmlns:a=\"http://h:123456/\"/>",
            "<r xmlns:a=\"http:///p\"/>",
+           "<r xmlns:a=\"http://1.2.3.4/\"/>",
+           "<r xmlns:a=\"http://1.2.3.4x/\"/>",
            "<r xmlns:a=\"http://u@h/\"/>",
            "<r xmlns:a=\"http://h/%20\"/>",
            "<r xmlns:a=\"http://h/&amp;\"/>",

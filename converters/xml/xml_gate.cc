@@ -20,6 +20,7 @@
 
 #include "converters/xml/libxml2_functions.h"
 #include "converters/xml/xml_leniency.h"
+#include "converters/xml/xml_namespace_names.h"
 #include "converters/xml/xml_tree_builder.h"
 
 namespace sdfconv {
@@ -566,7 +567,7 @@ class PlainXmlScan {
     if (declaration) {  // only `xmlns:prefix`, the prefix plain
       if (attribute.size() != 5 || !Ahead(":")) return false;
       ++at_;
-      if (!PlainPrefix(Name())) return false;
+      if (!IsPlainPrefix(Name())) return false;
       attribute = text_.substr(name_at, at_ - name_at);
       if (!declared_ && HasPrefixedElement()) return false;
       declared_ = true;
@@ -585,7 +586,7 @@ class PlainXmlScan {
     const size_t quote_at = at_ - 1;
     if (!Chars(quote)) return false;
     if (declaration &&
-        !PlainNamespaceName(text_.substr(quote_at + 1, at_ - quote_at - 1))) {
+        !IsPlainNamespaceName(text_.substr(quote_at + 1, at_ - quote_at - 1))) {
       return false;
     }
     ++at_;
@@ -618,83 +619,6 @@ class PlainXmlScan {
       }
     }
     return false;
-  }
-  // A prefix a plain declaration may bind: a plain name (no `:`) that
-  // does not start with `xml` in any case (XML's reserved names: `xml`
-  // and `xmlns` are errors to libxml2).
-  [[gnu::noinline]] static bool PlainPrefix(std::string_view prefix) {
-    if (prefix.empty()) return false;
-    if (prefix.size() < 3) return true;
-    const auto lower = [](char c) {
-      return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    };
-    return !(lower(prefix[0]) == 'x' && lower(prefix[1]) == 'm' &&
-             lower(prefix[2]) == 'l');
-  }
-  // A namespace name (the value of `xmlns:prefix`, as written) libxml2
-  // binds without a word: an absolute URI of RFC 3986 in a narrow form,
-  // `scheme:` then either `//host[:port]` and a path, or a path, then an
-  // optional `?query` and `#fragment`; every character an unreserved one,
-  // a sub-delimiter but `&` and `'`, or where it may stand `:`, `@`,
-  // `/`, `?`; no percent-encoding and no entity. Not the names XML
-  // reserves. Anything else (relative, empty, odd characters) goes to
-  // libxml2, which may warn.
-  [[gnu::noinline]] static bool PlainNamespaceName(std::string_view uri) {
-    if (uri == "http://www.w3.org/XML/1998/namespace" ||
-        uri == "http://www.w3.org/2000/xmlns/") {
-      return false;
-    }
-    const auto alpha = [](char c) {
-      return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-    };
-    const auto digit = [](char c) { return c >= '0' && c <= '9'; };
-    // unreserved, or a sub-delimiter but `&` and `'`
-    const auto plain = [&](char c) {
-      return alpha(c) || digit(c) ||
-             std::string_view("-._~!$()*+,;=").find(c) !=
-                 std::string_view::npos;
-    };
-    const auto pchar = [&](char c) { return plain(c) || c == ':' || c == '@'; };
-    size_t i = 0;
-    const auto run = [&](auto&& allowed) {
-      while (i < uri.size() && allowed(uri[i])) ++i;
-    };
-    if (uri.empty() || !alpha(uri[0])) return false;
-    run([&](char c) {
-      return alpha(c) || digit(c) || c == '+' || c == '-' || c == '.';
-    });
-    if (i >= uri.size() || uri[i] != ':') return false;
-    ++i;
-    if (i >= uri.size()) return false;
-    if (uri.compare(i, 2, "//") == 0) {
-      i += 2;
-      // A host that starts with a digit may be read as an IPv4 address,
-      // which libxml2 2.9's parser gets wrong in a way that happens to
-      // accept such hosts; a fixed one would refuse `1.2.3.4x`. Such
-      // names go to libxml2, whichever it is.
-      const size_t host = i;
-      if (i < uri.size() && digit(uri[i])) return false;
-      run(plain);
-      if (i == host) return false;
-      if (i < uri.size() && uri[i] == ':') {  // a port: 1 to 5 digits
-        const size_t port = ++i;
-        run(digit);
-        if (i == port || i - port > 5) return false;
-      }
-      if (i < uri.size() && uri[i] != '/' && uri[i] != '?' && uri[i] != '#') {
-        return false;
-      }
-    }
-    run([&](char c) { return pchar(c) || c == '/'; });  // the path
-    if (i < uri.size() && uri[i] == '?') {
-      ++i;
-      run([&](char c) { return pchar(c) || c == '/' || c == '?'; });
-    }
-    if (i < uri.size() && uri[i] == '#') {
-      ++i;
-      run([&](char c) { return pchar(c) || c == '/' || c == '?'; });
-    }
-    return i == uri.size();
   }
   // An end tag at `</`, closing the innermost element.
   bool EndTag() {

@@ -30,8 +30,9 @@ void AppendAttribute(std::string_view name, std::string_view value,
 
 void AppendAttributes(const std::vector<XmlAttribute>& attributes,
                       std::string* out) {
-  for (const XmlAttribute& a : attributes)
+  for (const XmlAttribute& a : attributes) {
     AppendAttribute(a.name, a.value, out);
+  }
 }
 
 bool IsContent(const XmlTree& tree, NodeId id) {
@@ -93,16 +94,17 @@ class Indented {
   // escaped straight from the tree.
   void Open(NodeId element, int depth) {
     std::string tag(tree_.Tag(element));
-    Indent(depth);
+    std::vector<XmlAttribute> attributes;
     if (options_.element) {
-      std::vector<XmlAttribute> attributes = AllAttributes(tree_, element);
+      attributes = AllAttributes(tree_, element);
       options_.element(element, &tag, &attributes);
-      out_ += '<';
-      out_ += tag;
+    }
+    Indent(depth);
+    out_ += '<';
+    out_ += tag;
+    if (options_.element) {
       AppendAttributes(attributes, &out_);
     } else {
-      out_ += '<';
-      out_ += tag;
       for (const RawAttribute& a : tree_.RawAttributes(element)) {
         AppendAttribute(a.name(), DecodeXmlAttribute(a.raw(), &scratch_),
                         &out_);

@@ -23,6 +23,9 @@
 #   sdf    `sdfconv convert F --to sdf`  vs  Root::Load + the file printed
 #          (`gz sdf -p`)
 #   urdf   (a .urdf F) `sdfconv convert F --to sdf`  vs  Root::Load of F
+#   urdfdom (a .urdf F) urdfdom's parseURDF of F alone
+#          (tools/bench/urdfdom_parse.cc)  vs  Root::Load of F: the floor
+#          of the `urdf` ratio, since both tools let urdfdom read the file
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 prefix=${SDFORMAT_PREFIX:-/usr}
@@ -49,6 +52,11 @@ g++ -O2 -std=c++17 tools/bench/libsdformat_bench.cc \
   $(PKG_CONFIG_PATH=$pc_path pkg-config --cflags --libs "$pc") \
   -Wl,--disable-new-dtags,-rpath,"$prefix/lib" -o "$harness"
 export LD_LIBRARY_PATH="$prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+# urdfdom alone (Debian's, which libsdformat's URDF parser calls too).
+urdfdom_parse="$out/urdfdom_parse"
+# shellcheck disable=SC2046
+g++ -O2 -std=c++17 tools/bench/urdfdom_parse.cc \
+  $(pkg-config --cflags --libs urdfdom) -o "$urdfdom_parse"
 gz_sdf=""
 for candidate in "$prefix"/libexec/gz/sdformat*/gz-sdformat-sdf; do
   [ -x "$candidate" ] && gz_sdf=$candidate
@@ -115,13 +123,20 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else
 seconds() { awk -v s="$1" 'BEGIN { printf "%.4f", s }'; }
 
 echo "libsdformat $version ($prefix, $pc); sdfconv $("$SDFCONV" --version 2>/dev/null | head -1); $runs alternating pairs of runs, median CPU and median ratio"
+for file in "$@"; do
+  if [[ "$file" == *.urdf ]]; then
+    echo
+    echo "In the rows of job urdfdom, the sdfconv columns are urdfdom_parse's: urdfdom alone, the floor of the urdf job's ratio."
+    break
+  fi
+done
 echo
 echo "| file | job | sdfconv CPU s | libsdformat CPU s | CPU ratio | sdfconv MiB | libsdformat MiB | memory ratio |"
 echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
 for file in "$@"; do
   base=$(basename "$(dirname "$file")")/$(basename "$file")
   if [[ "$file" == *.urdf ]]; then
-    jobs=(urdf)
+    jobs=(urdf urdfdom)
   else
     jobs=(check flat sdf)
   fi
@@ -135,6 +150,7 @@ for file in "$@"; do
         a=("$SDFCONV" convert "$file" --to sdf -o "$out/a.sdf")
         if [ -n "$gz_sdf" ]; then b=("$gz_sdf" -p "$file"); else b=("$harness" print "$file"); fi ;;
       urdf) a=("$SDFCONV" convert "$file" --to sdf -o "$out/a.sdf"); b=("$harness" load "$file") ;;
+      urdfdom) a=("$urdfdom_parse" "$file"); b=("$harness" load "$file") ;;
     esac
     read -r a_cpu a_mib a_status b_cpu b_mib b_status cpu_ratio < <(measure_pair)
     note=""

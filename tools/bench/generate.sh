@@ -1,6 +1,6 @@
 #!/bin/sh
-# Writes the synthetic SDFormat 1.8 model files the benchmark runs on
-# (POSIX sh + awk only, so it runs on a fresh Debian).
+# Writes the synthetic SDFormat 1.8 model files, and the URDF chain, the
+# benchmark runs on (POSIX sh + awk only, so it runs on a fresh Debian).
 #
 #   tools/bench/generate.sh OUTDIR [SIZES...]
 #
@@ -19,11 +19,15 @@
 #                 20-link arm (include_part.sdf, written beside it), each
 #                 renamed and posed: composition, where every instance
 #                 shares one file.
+#   urdfchain_N.urdf  a URDF robot of N links l0..l(N-1), each with an
+#                 inertial, and N-1 revolute joints j1..j(N-1), each
+#                 placing l(i) on l(i-1) with an origin, an axis and limits
+#                 (the chain of issue 15's 10^5-link goal).
 # The files are deterministic: the same N always gives the same bytes.
 set -eu
 
 if [ $# -lt 1 ]; then
-  echo "usage: $0 OUTDIR [arm:N|frames:N|nested:N|includes:N]..." >&2
+  echo "usage: $0 OUTDIR [arm:N|frames:N|nested:N|includes:N|urdfchain:N]..." >&2
   exit 2
 fi
 out=$1
@@ -116,16 +120,39 @@ gen_includes() {
   }'
 }
 
+gen_urdfchain() {
+  awk -v n="$1" 'BEGIN {
+    printf "<?xml version=\"1.0\"?>\n<robot name=\"chain\">\n"
+    for (i = 0; i < n; i++) {
+      printf "  <link name=\"l%d\">\n    <inertial>\n", i
+      printf "      <origin xyz=\"0 0 0.05\" rpy=\"0 0 0\"/>\n"
+      printf "      <mass value=\"1\"/>\n"
+      printf "      <inertia ixx=\"0.01\" ixy=\"0\" ixz=\"0\" iyy=\"0.01\" iyz=\"0\" izz=\"0.01\"/>\n"
+      printf "    </inertial>\n  </link>\n"
+      if (i > 0) {
+        printf "  <joint name=\"j%d\" type=\"revolute\">\n", i
+        printf "    <parent link=\"l%d\"/>\n    <child link=\"l%d\"/>\n", i - 1, i
+        printf "    <origin xyz=\"0 0 0.1\" rpy=\"0 0 0.01\"/>\n"
+        printf "    <axis xyz=\"0 0 1\"/>\n"
+        printf "    <limit lower=\"-1\" upper=\"1\" effort=\"10\" velocity=\"1\"/>\n"
+        printf "  </joint>\n"
+      }
+    }
+    printf "</robot>\n"
+  }'
+}
+
 for spec in "$@"; do
   family=${spec%%:*}
   n=${spec#*:}
   case "$family" in
-    arm|frames|nested|includes) ;;
-    *) echo "$0: unknown family '$family' (arm, frames, nested, includes)" >&2; exit 2 ;;
+    arm|frames|nested|includes) ext=sdf ;;
+    urdfchain) ext=urdf ;;
+    *) echo "$0: unknown family '$family' (arm, frames, nested, includes, urdfchain)" >&2; exit 2 ;;
   esac
   case "$n" in
     ''|*[!0-9]*) echo "$0: bad size in '$spec'" >&2; exit 2 ;;
   esac
-  "gen_$family" "$n" > "$out/${family}_$n.sdf"
-  echo "$out/${family}_$n.sdf"
+  "gen_$family" "$n" > "$out/${family}_$n.$ext"
+  echo "$out/${family}_$n.$ext"
 done

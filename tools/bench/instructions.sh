@@ -5,7 +5,7 @@
 # before/after of a change is exact where timings on a shared machine
 # wander by 2x (docs/benchmarks.md, "Fewer allocations per node"). It says
 # nothing of cache misses, page faults or the kernel: time what matters
-# too (farm-bench, tools/bench/vs_libsdformat.sh).
+# too (timed runs: /usr/bin/time, tools/bench/vs_libsdformat.sh).
 #
 #   tools/bench/instructions.sh BEFORE AFTER -- ARGS... [-- ARGS...]...
 #

@@ -15,15 +15,23 @@
 #
 # Default specs: frames at 10^3-10^6, arm and urdfchain at 10^3-10^5
 # (arm_1000000 is 1.2 GB and needs about 11 GiB of memory; ask for it by
-# name). Every run raises `input_bytes` to its largest value and
-# `elements` far past its default (docs/limits.md), so that the largest
-# files are read whole.
+# name). Every run raises `input_bytes` to its largest value
+# (docs/limits.md), so that the largest files are read whole. A spec whose
+# check fails shows "-" and what the check said goes to stderr; the script
+# then exits 1.
 # Needs GNU time (/usr/bin/time).
 set -eu
 
+RUNS=${RUNS:-3}
+case "$RUNS" in
+  ''|*[!0-9]*|0) echo "scaling.sh: RUNS must be 1 or more" >&2; exit 2 ;;
+esac
+case "${SDFCONV:-}" in  # absolute, before the cd below
+  ''|/*) ;;
+  *) SDFCONV=$(pwd)/$SDFCONV ;;
+esac
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-RUNS=${RUNS:-3}
 
 if [ ! -x /usr/bin/time ]; then
   echo "scaling.sh: /usr/bin/time is missing (apt-get install time)" >&2
@@ -33,6 +41,7 @@ if [ -z "${SDFCONV:-}" ]; then  # built optimised, bazel-bin left alone
   bazel build -c opt --jobs=2 --symlink_prefix=/ //cli:sdfconv >&2
   SDFCONV=$(bazel info -c opt bazel-bin 2>/dev/null)/cli/sdfconv
 fi
+[ -x "$SDFCONV" ] || { echo "scaling.sh: no sdfconv at $SDFCONV" >&2; exit 2; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/sdfconv-scaling.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 trap 'exit 130' INT
@@ -45,20 +54,24 @@ fi
 
 # run R: `check` of $file R times in a row, timed as one run into
 # $work/time (its last line "user system peak_kib"); a failed check ends
-# it and sets status.
+# it, sets status and leaves what it printed in $work/err.
 run() {
   # shellcheck disable=SC2016  # the loop's variables are the inner sh's
   /usr/bin/time -f '%U %S %M' -o "$work/time" sh -c '
     n=$1; shift
     while [ "$n" -gt 0 ]; do "$@" > /dev/null 2>&1 || exit $?; n=$((n - 1)); done
-  ' sh "$1" "$SDFCONV" check --limit input_bytes=2147483647 \
-    --limit elements=1000000000 "$file" || status=$?
+  ' sh "$1" "$SDFCONV" check --limit input_bytes=2147483647 "$file" ||
+    status=$?
+  if [ "$status" -ne 0 ]; then
+    "$SDFCONV" check --limit input_bytes=2147483647 "$file" > "$work/err" 2>&1 ||
+      true
+  fi
 }
 
 echo "| input | N | CPU s | peak MiB | CPU vs N/10 | exit |"
 echo "| --- | ---: | ---: | ---: | ---: | ---: |"
-previous_family=""
-previous_cpu=""
+previous=""  # "family n cpu" of the last row that ran whole
+failed=0
 for spec in "$@"; do
   family=${spec%%:*}
   n=${spec#*:}
@@ -72,7 +85,7 @@ for spec in "$@"; do
   cpus=""
   peak=0
   i=0
-  while [ "$i" -lt "$RUNS" ]; do
+  while [ "$status" -eq 0 ] && [ "$i" -lt "$RUNS" ]; do
     i=$((i + 1))
     run "$repeat"
     cpus="$cpus$(tail -n 1 "$work/time" | awk -v r="$repeat" '{ print ($1 + $2) / r }')
@@ -80,18 +93,23 @@ for spec in "$@"; do
     kib=$(tail -n 1 "$work/time" | awk '{ print $3 }')
     [ "$kib" -gt "$peak" ] && peak=$kib
   done
+  if [ "$status" -ne 0 ]; then  # a failed run's CPU is no figure
+    failed=1
+    echo "scaling.sh: check of ${spec} exited $status: $(tail -n 1 "$work/err")" >&2
+    echo "| $family | $n | - | - | - | $status |"
+    previous=""
+    rm -f "$file"
+    continue
+  fi
   cpu=$(printf '%s' "$cpus" | sort -g |
     awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
-  growth="-"
-  if [ "$family" = "$previous_family" ] && [ -n "$previous_cpu" ]; then
-    growth=$(awk -v a="$cpu" -v b="$previous_cpu" \
-      'BEGIN { if (b > 0) printf "%.1fx", a / b; else print "-" }')
-  fi
-  awk -v f="$family" -v n="$n" -v c="$cpu" -v k="$peak" -v g="$growth" \
-    -v s="$status" 'BEGIN {
-      printf "| %s | %d | %.4f | %.1f | %s | %d |\n", f, n, c, k / 1024, g, s
+  growth=$(echo "$previous" | awk -v f="$family" -v n="$n" -v c="$cpu" '{
+      if ($1 == f && $2 * 10 == n && $3 > 0) { printf "%.1fx", c / $3; exit }
+    } END { if (NR == 0 || !($1 == f && $2 * 10 == n && $3 > 0)) print "-" }')
+  awk -v f="$family" -v n="$n" -v c="$cpu" -v k="$peak" -v g="$growth" 'BEGIN {
+      printf "| %s | %d | %.4f | %.1f | %s | 0 |\n", f, n, c, k / 1024, g
     }'
-  previous_family=$family
-  previous_cpu=$cpu
+  previous="$family $n $cpu"
   rm -f "$file"
 done
+exit "$failed"

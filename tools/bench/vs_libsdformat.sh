@@ -24,8 +24,9 @@
 #          (`gz sdf -p`)
 #   urdf   (a .urdf F) `sdfconv convert F --to sdf`  vs  Root::Load of F
 #   urdfdom (a .urdf F) urdfdom's parseURDF of F alone
-#          (tools/bench/urdfdom_parse.cc)  vs  Root::Load of F: the floor
-#          of the `urdf` ratio, since both tools let urdfdom read the file
+#          (tools/bench/urdfdom_parse.cc)  vs  the same Root::Load runs as
+#          the urdf row (the three commands alternate): the floor of the
+#          urdf ratio, since both tools let urdfdom read the file
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 prefix=${SDFORMAT_PREFIX:-/usr}
@@ -52,11 +53,18 @@ g++ -O2 -std=c++17 tools/bench/libsdformat_bench.cc \
   $(PKG_CONFIG_PATH=$pc_path pkg-config --cflags --libs "$pc") \
   -Wl,--disable-new-dtags,-rpath,"$prefix/lib" -o "$harness"
 export LD_LIBRARY_PATH="$prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-# urdfdom alone (Debian's, which libsdformat's URDF parser calls too).
-urdfdom_parse="$out/urdfdom_parse"
-# shellcheck disable=SC2046
-g++ -O2 -std=c++17 tools/bench/urdfdom_parse.cc \
-  $(pkg-config --cflags --libs urdfdom) -o "$urdfdom_parse"
+# urdfdom alone (Debian's, which libsdformat's URDF parser calls too),
+# when there is a URDF to read.
+urdfdom_parse=""
+for file in "$@"; do
+  if [[ "$file" == *.urdf ]]; then
+    urdfdom_parse="$out/urdfdom_parse"
+    # shellcheck disable=SC2046
+    g++ -O2 -std=c++17 tools/bench/urdfdom_parse.cc \
+      $(pkg-config --cflags --libs urdfdom) -o "$urdfdom_parse"
+    break
+  fi
+done
 gz_sdf=""
 for candidate in "$prefix"/libexec/gz/sdformat*/gz-sdformat-sdf; do
   [ -x "$candidate" ] && gz_sdf=$candidate
@@ -93,17 +101,24 @@ timed() {
   awk -v n="$repeat" '{ print ($1 + $2) / n, $3 }' <(tail -n 1 "$out/$name.time")
 }
 
-# measure_pair: with arrays a and b set, prints "a_cpu a_mib a_status b_cpu
-# b_mib b_status ratio". The two tools' timed runs alternate, a then b,
-# RUNS times, so that a change of the machine's speed (this one has slow
-# and fast spells) falls on both; the ratio is the median of the RUNS
-# pairs' ratios, each tool's CPU the median of its runs, and its memory
-# the largest peak RSS of any single run of its command.
+# measure_pair: with arrays a and b set (and c, or c=()), prints "a_cpu
+# a_mib a_status b_cpu b_mib b_status ratio" (then "c_cpu c_mib c_status
+# c_ratio" when c is set, c_ratio being c against the same runs of b).
+# The tools' timed runs alternate, a, b (and c), RUNS times, so that a
+# change of the machine's speed (this one has slow and fast spells) falls
+# on all; a ratio is the median of the RUNS rounds' ratios, each tool's
+# CPU the median of its runs, and its memory the largest peak RSS of any
+# single run of its command.
 measure_pair() {
   local a_repeat a_peak a_status b_repeat b_peak b_status
+  local c_repeat=0 c_peak=0 c_status=0
   read -r a_repeat a_peak a_status < <(repeats_of a "${a[@]}")
   read -r b_repeat b_peak b_status < <(repeats_of b "${b[@]}")
-  local a_cpus="" b_cpus="" ratios="" a_cpu a_kib b_cpu b_kib
+  if ((${#c[@]})); then
+    read -r c_repeat c_peak c_status < <(repeats_of c "${c[@]}")
+  fi
+  local a_cpus="" b_cpus="" c_cpus="" ratios="" c_ratios=""
+  local a_cpu a_kib b_cpu b_kib c_cpu c_kib
   for ((i = 0; i < runs; i++)); do
     read -r a_cpu a_kib < <(timed a "$a_repeat" "${a[@]}")
     read -r b_cpu b_kib < <(timed b "$b_repeat" "${b[@]}")
@@ -112,11 +127,22 @@ measure_pair() {
     ratios+="$(ratio "$a_cpu" "$b_cpu")"$'\n'
     [ "$a_kib" -gt "$a_peak" ] && a_peak=$a_kib
     [ "$b_kib" -gt "$b_peak" ] && b_peak=$b_kib
+    if ((${#c[@]})); then
+      read -r c_cpu c_kib < <(timed c "$c_repeat" "${c[@]}")
+      c_cpus+="$c_cpu"$'\n'
+      c_ratios+="$(ratio "$c_cpu" "$b_cpu")"$'\n'
+      [ "$c_kib" -gt "$c_peak" ] && c_peak=$c_kib
+    fi
   done
   mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
+  local c_fields=""
+  if ((${#c[@]})); then
+    c_fields="$(printf '%s' "$c_cpus" | median_of) $(mib "$c_peak") $c_status"
+    c_fields+=" $(printf '%s' "$c_ratios" | grep -v '^-$' | median_of)"
+  fi
   echo "$(printf '%s' "$a_cpus" | median_of) $(mib "$a_peak") $a_status" \
     "$(printf '%s' "$b_cpus" | median_of) $(mib "$b_peak") $b_status" \
-    "$(printf '%s' "$ratios" | grep -v '^-$' | median_of)"
+    "$(printf '%s' "$ratios" | grep -v '^-$' | median_of) $c_fields"
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "-" }'; }
@@ -126,7 +152,7 @@ echo "libsdformat $version ($prefix, $pc); sdfconv $("$SDFCONV" --version 2>/dev
 for file in "$@"; do
   if [[ "$file" == *.urdf ]]; then
     echo
-    echo "In the rows of job urdfdom, the sdfconv columns are urdfdom_parse's: urdfdom alone, the floor of the urdf job's ratio."
+    echo "In the rows of job urdfdom, the sdfconv columns are urdfdom_parse's (urdfdom alone, the floor of the urdf job's ratio), against the urdf row's libsdformat runs."
     break
   fi
 done
@@ -136,11 +162,12 @@ echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
 for file in "$@"; do
   base=$(basename "$(dirname "$file")")/$(basename "$file")
   if [[ "$file" == *.urdf ]]; then
-    jobs=(urdf urdfdom)
+    jobs=(urdf)
   else
     jobs=(check flat sdf)
   fi
   for job in "${jobs[@]}"; do
+    c=()
     case $job in
       check)
         a=("$SDFCONV" check "$file")
@@ -149,13 +176,21 @@ for file in "$@"; do
       sdf)
         a=("$SDFCONV" convert "$file" --to sdf -o "$out/a.sdf")
         if [ -n "$gz_sdf" ]; then b=("$gz_sdf" -p "$file"); else b=("$harness" print "$file"); fi ;;
-      urdf) a=("$SDFCONV" convert "$file" --to sdf -o "$out/a.sdf"); b=("$harness" load "$file") ;;
-      urdfdom) a=("$urdfdom_parse" "$file"); b=("$harness" load "$file") ;;
+      urdf)
+        a=("$SDFCONV" convert "$file" --to sdf -o "$out/a.sdf"); b=("$harness" load "$file")
+        c=("$urdfdom_parse" "$file") ;;
     esac
-    read -r a_cpu a_mib a_status b_cpu b_mib b_status cpu_ratio < <(measure_pair)
+    read -r a_cpu a_mib a_status b_cpu b_mib b_status cpu_ratio \
+      c_cpu c_mib c_status c_ratio < <(measure_pair)
     note=""
     [ "$a_status" -eq 0 ] || note+=" (sdfconv exit $a_status)"
     [ "$b_status" -eq 0 ] || note+=" (libsdformat exit $b_status)"
     echo "| $base$note | $job | $(seconds "$a_cpu") | $(seconds "$b_cpu") | $cpu_ratio | $a_mib | $b_mib | $(ratio "$a_mib" "$b_mib") |"
+    if ((${#c[@]})); then  # urdfdom alone, against the same libsdformat runs
+      note=""
+      [ "$c_status" -eq 0 ] || note+=" (urdfdom_parse exit $c_status)"
+      [ "$b_status" -eq 0 ] || note+=" (libsdformat exit $b_status)"
+      echo "| $base$note | urdfdom | $(seconds "$c_cpu") | $(seconds "$b_cpu") | $c_ratio | $c_mib | $b_mib | $(ratio "$c_mib" "$b_mib") |"
+    fi
   done
 done

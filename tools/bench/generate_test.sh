@@ -30,6 +30,7 @@ done <<'SUMS'
 9eee4444be4dd1beb50860bbe51ad519efc920a750065bcd99778f93d10bd846 frames_5.sdf
 f32f38f8eaa5ac0e2c7a5d5b91eb45e967ba9eec3603deb6a38991cc7e97c00e nested_3.sdf
 ff32bd83447f4cf3695a275bc7f625dbab4f74ed63a810afee624e023a6666db urdfchain_4.urdf
+010830e510811282e3d3cdf6933fd2c189df486bb2c84939073d19276b21e7af include_part.sdf
 SUMS
 # The includes name their part by its absolute path: the same bytes but
 # for the folder.

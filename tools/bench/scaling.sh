@@ -28,7 +28,8 @@ case "$RUNS" in
 esac
 case "${SDFCONV:-}" in  # absolute, before the cd below
   ''|/*) ;;
-  *) SDFCONV=$(pwd)/$SDFCONV ;;
+  */*) SDFCONV=$(pwd)/$SDFCONV ;;
+  *) SDFCONV=$(command -v "$SDFCONV" || echo "$SDFCONV") ;;
 esac
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -54,18 +55,14 @@ fi
 
 # run R: `check` of $file R times in a row, timed as one run into
 # $work/time (its last line "user system peak_kib"); a failed check ends
-# it, sets status and leaves what it printed in $work/err.
+# it, sets status and leaves its diagnostics in $work/err.
 run() {
   # shellcheck disable=SC2016  # the loop's variables are the inner sh's
   /usr/bin/time -f '%U %S %M' -o "$work/time" sh -c '
-    n=$1; shift
-    while [ "$n" -gt 0 ]; do "$@" > /dev/null 2>&1 || exit $?; n=$((n - 1)); done
-  ' sh "$1" "$SDFCONV" check --limit input_bytes=2147483647 "$file" ||
-    status=$?
-  if [ "$status" -ne 0 ]; then
-    "$SDFCONV" check --limit input_bytes=2147483647 "$file" > "$work/err" 2>&1 ||
-      true
-  fi
+    n=$1 err=$2; shift 2
+    while [ "$n" -gt 0 ]; do "$@" > /dev/null 2> "$err" || exit $?; n=$((n - 1)); done
+  ' sh "$1" "$work/err" "$SDFCONV" check --limit input_bytes=2147483647 \
+    "$file" || status=$?
 }
 
 echo "| input | N | CPU s | peak MiB | CPU vs N/10 | exit |"
@@ -95,7 +92,7 @@ for spec in "$@"; do
   done
   if [ "$status" -ne 0 ]; then  # a failed run's CPU is no figure
     failed=1
-    echo "scaling.sh: check of ${spec} exited $status: $(tail -n 1 "$work/err")" >&2
+    echo "scaling.sh: check of ${spec} exited $status: $(head -n 1 "$work/err")" >&2
     echo "| $family | $n | - | - | - | $status |"
     previous=""
     rm -f "$file"

@@ -19,7 +19,9 @@
 int main(int argc, char** argv) {
   if (argc != 2) return 2;
   std::ifstream in(argv[1], std::ios::binary);
+  if (!in) return 2;
   std::ostringstream text;
-  if (!in || !(text << in.rdbuf())) return 2;
+  text << in.rdbuf();  // an empty file inserts nothing: not an error here
+  if (in.bad()) return 2;
   return urdf::parseURDF(text.str()) != nullptr ? 0 : 1;
 }

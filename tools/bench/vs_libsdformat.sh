@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # sdfconv against a libsdformat, job by job, in one run: CPU time (user +
 # system, the median of RUNS runs) and peak memory (the largest RSS), with
-# the ratio sdfconv / libsdformat (for CPU, the median ratio of RUNS pairs
-# of runs, the two tools alternating). Prints a Markdown table
+# the ratio sdfconv / libsdformat (for CPU, the median ratio of RUNS rounds
+# of runs, the tools alternating: two, or three for a URDF). Prints a
+# Markdown table
 # (docs/benchmarks.md).
 #
 #   tools/bench/vs_libsdformat.sh FILE...          # SDFormat or URDF files
@@ -31,6 +32,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 prefix=${SDFORMAT_PREFIX:-/usr}
 runs=${RUNS:-5}
+[[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "RUNS must be 1 or more" >&2; exit 2; }
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
 
@@ -71,7 +73,13 @@ for candidate in "$prefix"/libexec/gz/sdformat*/gz-sdformat-sdf; do
 done
 
 # median_of: the middle line of sorted numbers on stdin.
-median_of() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# median_of: the middle line of sorted numbers on stdin, or "-" when there
+# are none.
+median_of() {
+  sort -g | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 1) / 2)] : "-" }'
+}
+# ratios_median: the median of the ratios on stdin that are numbers.
+ratios_median() { { grep -v '^-$' || true; } | median_of; }
 
 # cpu_of FILE: user + system seconds from /usr/bin/time's last line.
 cpu_of() { tail -n 1 "$1" | awk '{ print $1 + $2 }'; }
@@ -138,17 +146,17 @@ measure_pair() {
   local c_fields=""
   if ((${#c[@]})); then
     c_fields="$(printf '%s' "$c_cpus" | median_of) $(mib "$c_peak") $c_status"
-    c_fields+=" $(printf '%s' "$c_ratios" | grep -v '^-$' | median_of)"
+    c_fields+=" $(printf '%s' "$c_ratios" | ratios_median)"
   fi
   echo "$(printf '%s' "$a_cpus" | median_of) $(mib "$a_peak") $a_status" \
     "$(printf '%s' "$b_cpus" | median_of) $(mib "$b_peak") $b_status" \
-    "$(printf '%s' "$ratios" | grep -v '^-$' | median_of) $c_fields"
+    "$(printf '%s' "$ratios" | ratios_median) $c_fields"
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "-" }'; }
 seconds() { awk -v s="$1" 'BEGIN { printf "%.4f", s }'; }
 
-echo "libsdformat $version ($prefix, $pc); sdfconv $("$SDFCONV" --version 2>/dev/null | head -1); $runs alternating pairs of runs, median CPU and median ratio"
+echo "libsdformat $version ($prefix, $pc); sdfconv $("$SDFCONV" --version 2>/dev/null | head -1); $runs alternating rounds of runs (pairs, or triples for a URDF), median CPU and median ratio"
 for file in "$@"; do
   if [[ "$file" == *.urdf ]]; then
     echo

@@ -72,7 +72,6 @@ for candidate in "$prefix"/libexec/gz/sdformat*/gz-sdformat-sdf; do
   [ -x "$candidate" ] && gz_sdf=$candidate
 done
 
-# median_of: the middle line of sorted numbers on stdin.
 # median_of: the middle line of sorted numbers on stdin, or "-" when there
 # are none.
 median_of() {
@@ -157,13 +156,10 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else
 seconds() { awk -v s="$1" 'BEGIN { printf "%.4f", s }'; }
 
 echo "libsdformat $version ($prefix, $pc); sdfconv $("$SDFCONV" --version 2>/dev/null | head -1); $runs alternating rounds of runs (pairs, or triples for a URDF), median CPU and median ratio"
-for file in "$@"; do
-  if [[ "$file" == *.urdf ]]; then
-    echo
-    echo "In the rows of job urdfdom, the sdfconv columns are urdfdom_parse's (urdfdom alone, the floor of the urdf job's ratio), against the urdf row's libsdformat runs."
-    break
-  fi
-done
+if [ -n "$urdfdom_parse" ]; then
+  echo
+  echo "In the rows of job urdfdom, the sdfconv columns are urdfdom_parse's (urdfdom alone, the floor of the urdf job's ratio), against the urdf row's libsdformat runs."
+fi
 echo
 echo "| file | job | sdfconv CPU s | libsdformat CPU s | CPU ratio | sdfconv MiB | libsdformat MiB | memory ratio |"
 echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"

@@ -5,6 +5,7 @@
 #include <optional>
 #include <system_error>
 
+#include "converters/include/model_manifest.h"
 #include "converters/xml/text_values.h"
 #include "converters/xml/xml_element.h"
 #include "core/diagnostic.h"
@@ -55,32 +56,23 @@ std::string FileInModelFolder(const fs::path& folder,
     return "";
   }
   Diagnostics ignored;
-  const std::optional<XmlTree> xml =
-      XmlTree::Load(manifest.string(), &ignored);
-  if (!xml) {
-    *why = Normal(manifest) + " cannot be read as XML";
+  const std::optional<ModelManifest> parsed =
+      ModelManifest::Load(manifest.string(), &ignored);
+  if (!parsed) {
+    *why = Normal(manifest) + " cannot be read as a model manifest";
     return "";
   }
-  std::string best_file;
-  int best_version = -1;
-  std::vector<std::string> seen;
-  for (const XmlElement sdf : ChildElements(RootElement(*xml))) {
-    if (Tag(sdf) != "sdf") continue;
-    const std::string version = Attribute(sdf, "version").value_or("");
-    const std::string file(TrimWhitespace(Text(sdf)));
-    seen.push_back(version.empty() ? "(no version)" : version);
-    if (file.empty() || !supported(version)) continue;
-    const int number = VersionNumber(version);
-    if (number > best_version) {
-      best_version = number;
-      best_file = file;
+  const std::optional<size_t> best = BestEntry(parsed->entries, supported);
+  if (!best || parsed->entries[*best].file.empty()) {
+    std::vector<std::string> seen;
+    for (const ManifestEntry& entry : parsed->entries) {
+      seen.push_back(entry.version.empty() ? "(no version)" : entry.version);
     }
-  }
-  if (best_file.empty()) {
     *why = Normal(manifest) + " lists no <sdf> file of a version sdfconv "
            "reads (listed: " + Join(seen) + ")";
     return "";
   }
+  const std::string& best_file = parsed->entries[*best].file;
   const fs::path file = folder / best_file;
   if (!IsFile(file)) {
     *why = Normal(manifest) + " names " + best_file + ", which does not exist";

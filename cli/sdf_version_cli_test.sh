@@ -5,7 +5,7 @@
 # CSV, compared at 1e-9) and declares V; a legacy 1.6 model written as 1.11
 # and back; a URDF written as 1.6; a mimic below 1.11 refused, or dropped
 # with --drop-mimic; includes kept and said; --poses model-absolute; the
-# batch writes every model.config entry as V; unknown versions are usage
+# batch writes a model folder's file for V and its entries as V; unknown versions are usage
 # errors.
 #   usage: sdf_version_cli_test.sh SDFCONV EXAMPLES_DIR
 set -u
@@ -160,10 +160,12 @@ expect_no_grep include_expanded "$tmp/world_expanded.sdf" "<include"
 expect_grep include_expanded "$tmp/world_expanded.sdf" 'version="1.11"'
 expect_no_grep include_expanded "$tmp/include_expanded.err" "INCLUDE_NOT_CONVERTED"
 
-# The batch: every file and every model.config entry as V.
+# The batch: every file as V; in the model folder, the file a parser of V
+# loads (other.sdf, 1.5), its entry then saying V, and the 1.4 variant kept.
 run batch 0 upgrade "$tmp/tree" -o "$tmp/out" --sdf-version 1.11 -j 2
-expect_grep batch "$tmp/out/box/model.config" '<sdf version="1.11">model.sdf</sdf><sdf version="1.11">other.sdf</sdf>'
-expect_grep batch "$tmp/out/box/model.sdf" '<sdf version="1.11">'
+expect_grep batch "$tmp/out/box/model.config" '<sdf version="1.4">model.sdf</sdf><sdf version="1.11">other.sdf</sdf>'
+expect_grep batch "$tmp/out/box/other.sdf" '<sdf version="1.11">'
+cmp -s "$tmp/out/box/model.sdf" "$tmp/tree/box/model.sdf" || fail "batch: the 1.4 variant changed"
 expect_grep batch "$tmp/out/world.sdf" '<sdf version="1.11">'
 
 # Model-absolute poses: every link and joint pose relative to the model.

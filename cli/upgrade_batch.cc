@@ -12,6 +12,7 @@
 #include "cli/diagnostic_output.h"
 #include "cli/output_file.h"
 #include "cli/progress_line.h"
+#include "cli/upgrade_folders.h"
 #include "cli/upgrade_inputs.h"
 
 namespace sdfconv {
@@ -75,10 +76,10 @@ size_t WorkerCount(int jobs, size_t files) {
   return std::max<size_t>(1, std::min(n, files));
 }
 
-// The thread pool: `workers` threads take the next index until the queue
-// is empty or `stop` is set. Records are written by index, so their order
-// is the input order whoever finishes first.
-void UpgradeAll(const std::vector<BatchInput>& inputs,
+// The thread pool: `workers` threads take the next unit of `plan` until
+// there is none or `stop` is set. Records are written by index, so their
+// order is the input order whoever finishes first.
+void UpgradeAll(const std::vector<BatchInput>& inputs, const BatchPlan& plan,
                 const BatchOptions& options, const OutputPolicy& policy,
                 const UpgradeFunction& upgrade,
                 const std::atomic<bool>& stop, ProgressLine* progress,
@@ -87,17 +88,19 @@ void UpgradeAll(const std::vector<BatchInput>& inputs,
   std::atomic<size_t> next{0};
   auto work = [&] {
     while (!stop.load()) {
-      const size_t i = next.fetch_add(1);
-      if (i >= inputs.size()) return;
-      FileRecord record = UpgradeOneFile(inputs[i], policy, upgrade, stop,
-                                         options.limits.input_bytes);
-      progress->FileDone(record.status == FileStatus::kFailed,
-                         FinishedText(record, *diagnostics));
-      (*records)[i] = std::move(record);
+      const size_t u = next.fetch_add(1);
+      if (u >= plan.units.size()) return;
+      RunUnit(plan.units[u], plan, inputs, policy, upgrade, stop,
+              options.limits.input_bytes, records);
+      for (const size_t i : plan.units[u]) {
+        const FileRecord& record = (*records)[i];
+        progress->FileDone(record.status == FileStatus::kFailed,
+                           FinishedText(record, *diagnostics));
+      }
     }
   };
   std::vector<std::thread> threads;
-  const size_t workers = WorkerCount(options.jobs, inputs.size());
+  const size_t workers = WorkerCount(options.jobs, plan.units.size());
   for (size_t t = 0; t < workers; ++t) {
     try {
       threads.emplace_back(work);
@@ -118,7 +121,9 @@ void ListFiles(const std::vector<FileRecord>& records, bool verbose,
     if (!listed && !verbose) continue;
     std::string status(StatusName(record.status));
     std::replace(status.begin(), status.end(), '_', ' ');
-    out << record.path << ": " << status << '\n';
+    out << record.path << ": " << status;
+    if (verbose && !record.note.empty()) out << " (" << record.note << ")";
+    out << '\n';
   }
   out.flush();
 }
@@ -249,8 +254,10 @@ BatchResult RunUpgrade(const BatchOptions& options,
   OutputDirectories directories;
   OutputPolicy writing = policy;
   if (policy.mode == BatchMode::kOutputDir) writing.directories = &directories;
-  UpgradeAll(inputs, options, writing, upgrade, stop, &progress, &diagnostics,
-             &result.files);
+  const BatchPlan plan = PlanBatch(
+      inputs, options.sdf_version.empty() ? "1.8" : options.sdf_version);
+  UpgradeAll(inputs, plan, options, writing, upgrade, stop, &progress,
+             &diagnostics, &result.files);
   directories.SyncAll();  // every rename durable before the summary
   progress.Finish();
 

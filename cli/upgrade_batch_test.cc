@@ -426,8 +426,12 @@ TEST_F(ReadOnlyBatchTest, ReadOnlyOutputFailsOnlyItsFiles) {
                                       "cell/deep/", "cell/deep/er/",
                                       "cell/deep/er/part.sdf", "top.sdf"}));
   const nlohmann::json report = ReadReport(dir + "/report.json");
-  EXPECT_EQ(report["files"][0]["status"], "failed");
+  EXPECT_EQ(report["files"][0]["status"], "failed");  // model.config
   EXPECT_NE(report["files"][0]["error"].get<std::string>().find(
+                "could not be written"),
+            std::string::npos);
+  EXPECT_EQ(report["files"][1]["status"], "failed");  // model.sdf
+  EXPECT_NE(report["files"][1]["error"].get<std::string>().find(
                 "Permission denied"),
             std::string::npos);
   EXPECT_EQ(report["summary"]["failed"], 2);
@@ -455,9 +459,9 @@ TEST(UpgradeBatchTest, StopSetMidwayLeavesEveryFileOldOrNew) {
   std::atomic<bool> stop{false};
   std::atomic<int> calls{0};
   const UpgradeFunction upgrade = [&](std::string_view text,
-                                      const std::string& path, InputKind kind) {
+                                      const std::string& path) {
     if (++calls == 3) stop.store(true);
-    return FakeUpgrade(text, path, kind);
+    return FakeUpgrade(text, path);
   };
   BatchOptions options = Options({dir}, BatchMode::kInPlace);
   options.jobs = 1;

@@ -9,46 +9,42 @@
 namespace sdfconv {
 
 FileUpgrade UpgradeWithEngine(std::string_view text, const std::string& path,
-                              InputKind kind,
                               const std::vector<std::string>& model_paths) {
   BatchOptions options;
   options.model_paths = model_paths;
-  return UpgradeWithEngine(text, path, kind, options);
+  return UpgradeWithEngine(text, path, options);
 }
 
 FileUpgrade UpgradeWithEngine(std::string_view text, const std::string& path,
-                              InputKind kind, const BatchOptions& options) {
+                              const BatchOptions& options) {
   const bool model_absolute = options.poses == "model-absolute";
+  UpgradeResult result;
   if (options.sdf_version.empty() && !model_absolute) {
     UpgradeOptions upgrading;
     upgrading.include_search.model_paths = options.model_paths;
     upgrading.limits = options.limits;
-    UpgradeResult result = kind == InputKind::kModelConfig
-                               ? UpgradeModelConfig(text, path)
-                               : UpgradeSdf(text, path, upgrading);
-    return {std::move(result.output), std::move(result.diagnostics)};
+    result = UpgradeSdf(text, path, upgrading);
+  } else {
+    VersionWriteOptions v;
+    if (!options.sdf_version.empty()) v.version = options.sdf_version;
+    v.include_search.model_paths = options.model_paths;
+    v.limits = options.limits;
+    v.frames = options.frames == "links" ? VersionWriteOptions::Frames::kLinks
+                                         : VersionWriteOptions::Frames::kDrop;
+    v.drop_mimic = options.drop_mimic;
+    v.model_absolute = model_absolute;
+    result = WriteSdfVersion(text, path, v);
   }
-  VersionWriteOptions v;
-  if (!options.sdf_version.empty()) v.version = options.sdf_version;
-  v.include_search.model_paths = options.model_paths;
-  v.limits = options.limits;
-  v.frames = options.frames == "links" ? VersionWriteOptions::Frames::kLinks
-                                       : VersionWriteOptions::Frames::kDrop;
-  v.drop_mimic = options.drop_mimic;
-  v.model_absolute = model_absolute;
-  UpgradeResult result = kind == InputKind::kModelConfig
-                             ? UpgradeModelConfig(text, path, v.version)
-                             : WriteSdfVersion(text, path, v);
-  return {std::move(result.output), std::move(result.diagnostics)};
+  return {std::move(result.output), std::move(result.diagnostics),
+          std::move(result.version)};
 }
 
 int RunUpgradeCommand(const BatchOptions& options, std::ostream& out,
                       std::ostream& err) {
   const std::atomic<bool>& stop = StopOnSignals();
   const UpgradeFunction upgrade = [&options](std::string_view text,
-                                             const std::string& path,
-                                             InputKind kind) {
-    return UpgradeWithEngine(text, path, kind, options);
+                                             const std::string& path) {
+    return UpgradeWithEngine(text, path, options);
   };
   return RunUpgrade(options, upgrade, stop, out, err).exit_code;
 }

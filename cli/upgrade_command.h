@@ -14,13 +14,13 @@
 namespace sdfconv {
 
 // The engine as an UpgradeFunction: UpgradeSdf (its proof finding included
-// files in `model_paths` first), or UpgradeModelConfig for a model.config;
-// with `options.sdf_version` (or model-absolute poses), WriteSdfVersion.
+// files in `model_paths` first); with `options.sdf_version` (or
+// model-absolute poses), WriteSdfVersion. (Manifests are the batch's:
+// upgrade_folders.h.)
 FileUpgrade UpgradeWithEngine(std::string_view text, const std::string& path,
-                              InputKind kind,
                               const std::vector<std::string>& model_paths = {});
 FileUpgrade UpgradeWithEngine(std::string_view text, const std::string& path,
-                              InputKind kind, const BatchOptions& options);
+                              const BatchOptions& options);
 
 // Installs the Ctrl-C handlers and runs the batch; returns its exit status.
 int RunUpgradeCommand(const BatchOptions& options, std::ostream& out,

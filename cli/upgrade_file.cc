@@ -71,11 +71,12 @@ bool Exists(const std::string& path) {
   return ::lstat(path.c_str(), &st) == 0;
 }
 
-mode_t PermissionsOf(const InputFile& in) { return in.st.st_mode & 07777; }
+mode_t PermissionsOf(const struct stat& st) { return st.st_mode & 07777; }
 
 // kInPlace, for a changed file: FILE.bak, then FILE.
-bool ReplaceInPlace(const std::string& path, const InputFile& in,
-                    const std::string& text, bool backup, std::string* error) {
+bool ReplaceInPlace(const std::string& path, const std::string& input,
+                    const struct stat& st, const std::string& text,
+                    bool backup, std::string* error) {
   const std::optional<std::string> target = OutputTarget(path, error);
   if (!target) return false;
   const std::string bak = *target + ".bak";
@@ -86,7 +87,7 @@ bool ReplaceInPlace(const std::string& path, const InputFile& in,
     // older work, never overwritten.
     InputFile old;
     std::string unread;
-    if (!ReadInput(bak, &old, &unread) || old.text != in.text) {
+    if (!ReadInput(bak, &old, &unread) || old.text != input) {
       *error = "backup '" + bak +
                "' exists already and differs from the file (move it away, "
                "or use --no-backup); '" +
@@ -94,12 +95,12 @@ bool ReplaceInPlace(const std::string& path, const InputFile& in,
       return false;
     }
   } else if (backup) {
-    if (!WriteOutputFile(bak, in.text, PermissionsOf(in), error)) {
+    if (!WriteOutputFile(bak, input, PermissionsOf(st), error)) {
       return false;
     }
     made_backup = true;
   }
-  if (!WriteOutputFile(*target, text, PermissionsOf(in), error)) {
+  if (!WriteOutputFile(*target, text, PermissionsOf(st), error)) {
     if (made_backup) ::unlink(bak.c_str());
     return false;
   }
@@ -107,7 +108,7 @@ bool ReplaceInPlace(const std::string& path, const InputFile& in,
 }
 
 // kOutputDir: OUTDIR/RELATIVE, never the input itself.
-bool WriteOutput(const std::string& output, const InputFile& in,
+bool WriteOutput(const std::string& output, const struct stat& in,
                  const std::string& text, OutputDirectories* directories,
                  std::string* error) {
   const std::string dir = DirectoryOf(output);
@@ -115,8 +116,8 @@ bool WriteOutput(const std::string& output, const InputFile& in,
   OutputDirectories* batch = directories != nullptr ? directories : &own;
   if (!dir.empty() && !batch->Ensure(dir, error)) return false;
   struct stat st;
-  if (::stat(output.c_str(), &st) == 0 && st.st_dev == in.st.st_dev &&
-      st.st_ino == in.st.st_ino) {
+  if (::stat(output.c_str(), &st) == 0 && st.st_dev == in.st_dev &&
+      st.st_ino == in.st_ino) {
     *error = "output '" + output +
              "' is the input itself; use --in-place to replace inputs";
     return false;
@@ -129,11 +130,11 @@ bool WriteOutput(const std::string& output, const InputFile& in,
 
 // The upgrade function, with running out of memory turned into
 // OUT_OF_MEMORY in `diags` and anything else it throws into `*error`.
-bool CallUpgrade(const UpgradeFunction& upgrade, const InputFile& in,
+bool CallUpgrade(const UpgradeFunction& upgrade, const std::string& text,
                  const BatchInput& input, FileUpgrade* result,
                  Diagnostics* diags, std::string* error) {
   try {
-    *result = upgrade(in.text, input.path, input.kind);
+    *result = upgrade(text, input.path);
     return true;
   } catch (const std::bad_alloc&) {
     ReportOutOfMemory(input.path, diags);
@@ -162,18 +163,18 @@ std::string OutputPathFor(const BatchInput& input, const OutputPolicy& policy) {
                            : dir + "/" + input.relative;
 }
 
-FileRecord UpgradeOneFile(const BatchInput& input, const OutputPolicy& policy,
-                          const UpgradeFunction& upgrade,
-                          const std::atomic<bool>& stop,
-                          uint64_t max_input_bytes) {
-  FileRecord record;
+PreparedFile PrepareFile(const BatchInput& input, const OutputPolicy& policy,
+                         const UpgradeFunction& upgrade,
+                         uint64_t max_input_bytes) {
+  PreparedFile file;
+  FileRecord& record = file.record;
   record.path = input.path;
   record.output = OutputPathFor(input, policy);
   record.status = FileStatus::kFailed;
   const SourceLocation at{input.path, 0, ""};
   if (!input.error.empty()) {
     record.diagnostics.Error(Code::kFileRead, at, input.error);
-    return record;
+    return file;
   }
   InputFile in;
   std::string error;
@@ -181,34 +182,53 @@ FileRecord UpgradeOneFile(const BatchInput& input, const OutputPolicy& policy,
   if (!ReadInput(input.path, &in, &error, max_input_bytes, &too_large)) {
     record.diagnostics.Error(
         too_large ? Code::kInputLimitExceeded : Code::kFileRead, at, error);
-    return record;
+    return file;
   }
-  FileUpgrade result;
-  if (!CallUpgrade(upgrade, in, input, &result, &record.diagnostics,
-                   &record.error)) {
-    return record;
+  file.st = in.st;
+  file.input = std::move(in.text);
+  if (!CallUpgrade(upgrade, file.input, input, &file.result,
+                   &record.diagnostics, &record.error)) {
+    return file;
   }
-  record.diagnostics = std::move(result.diagnostics);
-  if (record.diagnostics.HasErrors()) return record;
+  record.diagnostics = std::move(file.result.diagnostics);
+  file.result.diagnostics = Diagnostics();
+  if (record.diagnostics.HasErrors()) return file;
+  record.status = FileStatus::kNotProcessed;  // until committed
+  return file;
+}
 
-  const bool changed = result.output != in.text;
+void CommitFile(PreparedFile* file, const OutputPolicy& policy,
+                const std::atomic<bool>& stop, FileStatus unchanged_status) {
+  FileRecord& record = file->record;
+  if (record.status == FileStatus::kFailed) return;
+  const std::string& output = file->result.output;
+  const bool changed = output != file->input;
   if (policy.mode == BatchMode::kCheck) {
-    record.status = changed ? FileStatus::kWouldChange : FileStatus::kUnchanged;
-    return record;
+    record.status = changed ? FileStatus::kWouldChange : unchanged_status;
+    return;
   }
   if (stop.load()) {
     record.status = FileStatus::kNotProcessed;
-    return record;
+    return;
   }
+  record.status = FileStatus::kFailed;
   const bool written =
       policy.mode == BatchMode::kInPlace
-          ? !changed || ReplaceInPlace(input.path, in, result.output,
-                                       policy.backup, &record.error)
-          : WriteOutput(record.output, in, result.output, policy.directories,
+          ? !changed || ReplaceInPlace(record.path, file->input, file->st,
+                                       output, policy.backup, &record.error)
+          : WriteOutput(record.output, file->st, output, policy.directories,
                         &record.error);
-  if (!written) return record;
-  record.status = changed ? FileStatus::kUpgraded : FileStatus::kUnchanged;
-  return record;
+  if (!written) return;
+  record.status = changed ? FileStatus::kUpgraded : unchanged_status;
+}
+
+FileRecord UpgradeOneFile(const BatchInput& input, const OutputPolicy& policy,
+                          const UpgradeFunction& upgrade,
+                          const std::atomic<bool>& stop,
+                          uint64_t max_input_bytes) {
+  PreparedFile file = PrepareFile(input, policy, upgrade, max_input_bytes);
+  CommitFile(&file, policy, stop);
+  return std::move(file.record);
 }
 
 }  // namespace sdfconv

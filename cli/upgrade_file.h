@@ -33,6 +33,8 @@
 #ifndef SDFCONV_CLI_UPGRADE_FILE_H_
 #define SDFCONV_CLI_UPGRADE_FILE_H_
 
+#include <sys/stat.h>
+
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -50,11 +52,12 @@ namespace sdfconv {
 struct FileUpgrade {
   std::string output;  // the upgraded text; equal to the input when unchanged
   Diagnostics diagnostics;  // any error: the file is not upgraded
+  std::string version;  // the SDFormat version `output` declares ("1.8")
 };
 
 // Upgrades `text`, read from `path`. Called from several threads at once.
-using UpgradeFunction = std::function<FileUpgrade(
-    std::string_view text, const std::string& path, InputKind kind)>;
+using UpgradeFunction =
+    std::function<FileUpgrade(std::string_view text, const std::string& path)>;
 
 enum class BatchMode { kCheck, kInPlace, kOutputDir };
 
@@ -71,8 +74,33 @@ struct OutputPolicy {
 // under kCheck.
 std::string OutputPathFor(const BatchInput& input, const OutputPolicy& policy);
 
-// Runs the transaction described in the file comment. Never throws. A
-// file of more than `max_input_bytes` is not read: INPUT_LIMIT_EXCEEDED.
+// A file read and upgraded, not yet written: PrepareFile, then CommitFile.
+// The two halves let the batch write a model folder's files together
+// (upgrade_folders.h), after its proof.
+struct PreparedFile {
+  // kFailed when reading or upgrading failed (nothing will be written);
+  // otherwise completed by CommitFile.
+  FileRecord record;
+  std::string input;   // the bytes read
+  struct stat st {};   // the input's, when read
+  FileUpgrade result;  // the upgrade of `input`
+};
+
+// Reads `input` and upgrades it with `upgrade`. Never throws. A file of more
+// than `max_input_bytes` is not read: INPUT_LIMIT_EXCEEDED.
+PreparedFile PrepareFile(const BatchInput& input, const OutputPolicy& policy,
+                         const UpgradeFunction& upgrade,
+                         uint64_t max_input_bytes = UINT64_MAX);
+
+// Writes what `file` prepared, as `policy` says (see the file comment), and
+// sets its record's status: `unchanged_status` (kUnchanged, or kVariant for
+// a file left as it is on purpose) when the output is the input. A record
+// failed already is left as it is.
+void CommitFile(PreparedFile* file, const OutputPolicy& policy,
+                const std::atomic<bool>& stop,
+                FileStatus unchanged_status = FileStatus::kUnchanged);
+
+// PrepareFile, then CommitFile: the transaction of the file comment.
 FileRecord UpgradeOneFile(const BatchInput& input, const OutputPolicy& policy,
                           const UpgradeFunction& upgrade,
                           const std::atomic<bool>& stop,

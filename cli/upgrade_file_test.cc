@@ -219,16 +219,6 @@ TEST(UpgradeFileTest, UnreadableInputIsFileRead) {
   EXPECT_TRUE(HasCode(locked, Code::kFileRead));
 }
 
-TEST(UpgradeFileTest, ModelConfigIsUpgradedAsOne) {
-  const std::string dir = MakeTempDir("config");
-  WriteFile(dir + "/model.config", testing::FakeModelConfig("1.6"));
-  const FileRecord r = UpgradeOneFile(
-      Input(dir + "/model.config", "model.config", InputKind::kModelConfig),
-      InPlace(false), FakeUpgrade, kGo);
-  EXPECT_EQ(r.status, FileStatus::kUpgraded);
-  EXPECT_EQ(ReadFile(dir + "/model.config"), testing::FakeModelConfig("1.8"));
-}
-
 // Stop set while the file was being upgraded: nothing is written.
 TEST(UpgradeFileTest, StopBeforeWritingLeavesTheFileOld) {
   const std::string dir = MakeTempDir("stop");
@@ -318,11 +308,11 @@ TEST(UpgradeFileTest, FailedReplacementRemovesTheNewBackup) {
   const std::string dir = MakeTempDir("rollback");
   WriteFile(dir + "/in/a.sdf", FakeSdf("1.6"));
   const UpgradeFunction upgrade = [&](std::string_view text,
-                                      const std::string& path, InputKind kind) {
+                                      const std::string& path) {
     // Between reading and writing, the input becomes a directory.
     ::unlink((dir + "/in/a.sdf").c_str());
     ::mkdir((dir + "/in/a.sdf").c_str(), 0755);
-    return FakeUpgrade(text, path, kind);
+    return FakeUpgrade(text, path);
   };
   const FileRecord r = UpgradeOneFile(Input(dir + "/in/a.sdf", "a.sdf"),
                                       InPlace(), upgrade, kGo);

@@ -25,6 +25,7 @@ json FileJson(const FileRecord& file) {
       {"diagnostics", std::move(diagnostics)},
   };
   if (!file.error.empty()) entry["error"] = file.error;
+  if (!file.note.empty()) entry["note"] = file.note;
   return entry;
 }
 
@@ -34,6 +35,7 @@ json SummaryJson(const BatchSummary& s) {
       {"upgraded", s.upgraded},
       {"unchanged", s.unchanged},
       {"would_change", s.would_change},
+      {"variants", s.variants},
       {"failed", s.failed},
       {"not_processed", s.not_processed},
       {"kept_values", s.kept_values},
@@ -52,6 +54,8 @@ std::string_view StatusName(FileStatus status) {
       return "unchanged";
     case FileStatus::kWouldChange:
       return "would_change";
+    case FileStatus::kVariant:
+      return "variant";
     case FileStatus::kFailed:
       return "failed";
     case FileStatus::kNotProcessed:
@@ -82,6 +86,9 @@ BatchSummary Summarize(const std::vector<FileRecord>& files, bool interrupted,
       case FileStatus::kWouldChange:
         ++s.would_change;
         break;
+      case FileStatus::kVariant:
+        ++s.variants;
+        break;
       case FileStatus::kFailed:
         ++s.failed;
         break;
@@ -108,8 +115,13 @@ std::string SummaryLine(const BatchSummary& s, bool check) {
   if (s.interrupted) line += "interrupted: ";
   line += check ? std::to_string(s.would_change) + " would change, "
                 : std::to_string(s.upgraded) + " upgraded, ";
-  line += std::to_string(s.unchanged) + " unchanged, " +
-          std::to_string(s.failed) + " failed";
+  line += std::to_string(s.unchanged) + " unchanged, ";
+  if (s.variants > 0) {
+    line += std::to_string(s.variants) +
+            (s.variants == 1 ? " variant left as it is, "
+                             : " variants left as they are, ");
+  }
+  line += std::to_string(s.failed) + " failed";
   if (s.kept_values > 0) {
     line += ", " + std::to_string(s.kept_values) +
             " with values kept as written";

@@ -16,8 +16,11 @@
 //               "error": "..."},  // only when the batch itself failed
 //              ...],
 //    "summary": {"total": 3, "upgraded": 1, "unchanged": 1,
-//                "would_change": 0, "failed": 1, "not_processed": 0,
-//                "kept_values": 0, "interrupted": false, "seconds": 0.25}}
+//                "would_change": 0, "variants": 0, "failed": 1,
+//                "not_processed": 0, "kept_values": 0,
+//                "interrupted": false, "seconds": 0.25}}
+// A file's "note", when there is one, says why it is left as it is (a
+// model folder's variant, converters/upgrade/model_config.h).
 // A diagnostic's "path" is the element path inside the file; "file" and
 // "line" say where the file is (cli/diagnostic_json.h, the same object as
 // `--diagnostics-format json`).
@@ -36,6 +39,8 @@ enum class FileStatus {
   kUpgraded,      // "upgraded": the output differs from the input, written
   kUnchanged,     // "unchanged": already 1.8 (under -o: copied as it is)
   kWouldChange,   // "would_change": --check only, nothing written
+  kVariant,       // "variant": a model folder's file for older parsers,
+                  // left as it is (under -o: copied as it is)
   kFailed,        // "failed": not upgraded; its output left as it was
   kNotProcessed,  // "not_processed": the batch was interrupted first
 };
@@ -51,6 +56,8 @@ struct FileRecord {
   // A failure of the batch rather than of the input: an output that cannot
   // be written, a backup that exists already, an upgrade that threw.
   std::string error;
+  // Why the file is left as it is (kVariant), for people.
+  std::string note;
 };
 
 struct BatchSummary {
@@ -58,6 +65,7 @@ struct BatchSummary {
   int upgraded = 0;
   int unchanged = 0;
   int would_change = 0;
+  int variants = 0;
   int failed = 0;
   int not_processed = 0;
   // Files upgraded, unchanged or that would change, with value errors kept
@@ -78,7 +86,8 @@ std::string ReportJson(const std::vector<FileRecord>& files,
 
 // One line for people, e.g. "upgrade: 12 upgraded, 30 unchanged, 1 failed
 // (43 files, 2.31 s)"; under --check "would change" replaces "upgraded";
-// ", 2 with values kept as written" follows "failed" when there are such.
+// ", 5 variants left as they are" follows "unchanged", and ", 2 with values
+// kept as written" follows "failed", when there are such.
 std::string SummaryLine(const BatchSummary& summary, bool check);
 
 }  // namespace sdfconv

@@ -145,6 +145,10 @@ OracleResult LoadWithSdformatResolvingLoaded(
   return Load(path, model_paths, /*resolve_loaded=*/true);
 }
 
+std::string ModelFilePathWithSdformat(const std::string& model_dir) {
+  return sdf::getModelFilePath(model_dir);
+}
+
 // ---------------------------------------------------------------------------
 std::string OracleResultToJson(const std::string& path,
                                const OracleResult& result, int indent) {

@@ -93,6 +93,12 @@ OracleResult LoadWithSdformat(const std::string& path,
 OracleResult LoadWithSdformatResolvingLoaded(
     const std::string& path, const std::vector<std::string>& model_paths);
 
+// The file libsdformat 12 loads from the model folder `model_dir`
+// (sdf::getModelFilePath: its model.config's entry of the highest version
+// up to 1.9, the first of equal ones), as a path in `model_dir`; "" when
+// there is none.
+std::string ModelFilePathWithSdformat(const std::string& model_dir);
+
 // Name of a libsdformat 12 sdf::ErrorCode given as its integer value
 // ("NONE", "FILE_READ", ...); "UNKNOWN_ERROR_CODE_<n>" when out of range.
 std::string SdformatErrorCodeName(int code);

@@ -41,8 +41,7 @@ std::string FakeModelConfig(const std::string& version) {
          version + "\">model.sdf</sdf>\n</model>\n";
 }
 
-FileUpgrade FakeUpgrade(std::string_view text, const std::string& path,
-                        InputKind kind) {
+FileUpgrade FakeUpgrade(std::string_view text, const std::string& path) {
   if (Contains(text, kThrowMarker)) throw std::runtime_error("fake crash");
   FileUpgrade result;
   result.output = std::string(text);
@@ -51,22 +50,17 @@ FileUpgrade FakeUpgrade(std::string_view text, const std::string& path,
     result.diagnostics.Error(Code::kElementInvalid, at, "fake failure");
     return result;
   }
-  const bool config_root = Contains(text, "<model>");
-  if (kind == InputKind::kModelConfig && !config_root) {
-    result.diagnostics.Error(Code::kElementMissing, at, "no <model> root");
-    return result;
-  }
-  if (kind == InputKind::kSdf && config_root) {
+  if (Contains(text, "<model>")) {
     result.diagnostics.Error(Code::kElementInvalid, at, "a model.config");
     return result;
   }
-  const std::string prefix =
-      kind == InputKind::kModelConfig ? "<sdf version=\"" : "version=\"";
-  if (!MoveVersions(prefix, &result.output)) {
+  if (!MoveVersions("version=\"", &result.output)) {
     result.diagnostics.Error(Code::kVersionUnsupported, at, "no version");
     result.output = std::string(text);
     return result;
   }
+  const size_t v = result.output.find("version=\"") + 9;
+  result.version = result.output.substr(v, result.output.find('"', v) - v);
   if (Contains(text, kRepairMarker)) {
     result.diagnostics.Warning(Code::kDuplicateName, at, "fake repair");
   }
@@ -74,10 +68,9 @@ FileUpgrade FakeUpgrade(std::string_view text, const std::string& path,
 }
 
 UpgradeFunction SlowFakeUpgrade(std::chrono::milliseconds delay) {
-  return [delay](std::string_view text, const std::string& path,
-                 InputKind kind) {
+  return [delay](std::string_view text, const std::string& path) {
     std::this_thread::sleep_for(delay);
-    return FakeUpgrade(text, path, kind);
+    return FakeUpgrade(text, path);
   };
 }
 

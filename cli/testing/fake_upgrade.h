@@ -1,11 +1,10 @@
 // An upgrade function for testing the batch without the engine: it only
 // moves version numbers, and does what markers in the text ask.
 //
-//   kSdf:          every version="1.4".."1.7" becomes version="1.8"; a text
-//                  with no version="1.x" fails (VERSION_UNSUPPORTED), and so
-//                  does a model.config text (root <model>) read as SDFormat.
-//   kModelConfig:  the same for `<sdf version="1.x">` entries only; a text
-//                  without a <model> root fails.
+//   every version="1.4".."1.7" becomes version="1.8"; the output's version
+//   is the first version="..." (FileUpgrade::version); a text with no
+//   version="1.x" fails (VERSION_UNSUPPORTED), and so does a model.config
+//   text (root <model>);
 //   kFailMarker    the file fails (ELEMENT_INVALID at line 2);
 //   kThrowMarker   the function throws std::runtime_error;
 //   kRepairMarker  a warning (a repair), the file still upgrades.
@@ -37,8 +36,7 @@ std::string FakeSdf18(const std::string& extra = "");
 // A model.config naming one SDFormat file per version given.
 std::string FakeModelConfig(const std::string& version);
 
-FileUpgrade FakeUpgrade(std::string_view text, const std::string& path,
-                        InputKind kind);
+FileUpgrade FakeUpgrade(std::string_view text, const std::string& path);
 
 // FakeUpgrade after sleeping `delay`.
 UpgradeFunction SlowFakeUpgrade(std::chrono::milliseconds delay);

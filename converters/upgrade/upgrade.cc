@@ -148,6 +148,7 @@ UpgradeResult UpgradeParsed(std::string_view input, std::optional<XmlTree> tree,
                         &result.diagnostics));
     if (!proven) return Failed(std::move(result));
     result.changed = repaired;
+    result.version = tree->Attribute(tree->root(), "version").value_or("");
     result.diagnostics.SortByLine();
     return result;
   }
@@ -204,6 +205,7 @@ UpgradeResult UpgradeParsed(std::string_view input, std::optional<XmlTree> tree,
     return Failed(std::move(result));
   }
   if (correspondence != nullptr) *correspondence = became;
+  result.version = "1.8";
   result.diagnostics.SortByLine();
   return result;
 }

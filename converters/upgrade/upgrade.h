@@ -57,6 +57,7 @@ struct UpgradeOptions {
 struct UpgradeResult {
   std::string output;       // the SDFormat 1.8 text; equal to the input when nothing changes
   bool changed = false;     // output != input
+  std::string version;      // the SDFormat version the output declares ("1.8")
   Diagnostics diagnostics;  // errors: not upgraded (output empty); warnings: each repair, naming old and new, and each value error kept as written
   [[nodiscard]] bool ok() const { return !diagnostics.HasErrors(); }
 };
@@ -84,14 +85,6 @@ struct Correspondence;  // verify.h
                                              const Diagnostics& parse,
                                              const std::string& path,
                                              const UpgradeOptions& options);
-
-// A model.config manifest: points its <sdf version="..."> entries at the
-// upgraded files (version 1.8; or every entry of a version sdfconv reads at
-// `written`, when the files were written as that version), keeps
-// everything else.
-UpgradeResult UpgradeModelConfig(std::string_view input,
-                                 const std::string& path,
-                                 std::string_view written = {});
 
 }  // namespace sdfconv
 

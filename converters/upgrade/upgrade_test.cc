@@ -336,50 +336,6 @@ TEST_F(UpgradeSdfTest, DeepNestingNeedsNoRecursion) {
             Sdf("1.8", expected + "\n"));
 }
 
-TEST(UpgradeModelConfigTest, PointsSdfEntriesAt18) {
-  const std::string input = R"(<?xml version="1.0"?>
-<model>
-  <name>Create</name>
-  <!-- the files, oldest first -->
-  <sdf version='1.3'>model-1_3.sdf</sdf>
-  <sdf version='1.4'>model-1_4.sdf</sdf>
-  <sdf version="1.6">model.sdf</sdf>
-  <sdf version="1.9">model-1_9.sdf</sdf>
-  <author><name>someone</name></author>
-</model>
-)";
-  const UpgradeResult r = UpgradeModelConfig(input, "model.config");
-  EXPECT_TRUE(r.ok());
-  EXPECT_TRUE(r.changed);
-  EXPECT_EQ(r.output, R"(<?xml version="1.0"?>
-<model>
-  <name>Create</name>
-  <!-- the files, oldest first -->
-  <sdf version='1.8'>model-1_3.sdf</sdf>
-  <sdf version='1.8'>model-1_4.sdf</sdf>
-  <sdf version="1.8">model.sdf</sdf>
-  <sdf version="1.9">model-1_9.sdf</sdf>
-  <author><name>someone</name></author>
-</model>
-)");
-}
-
-TEST(UpgradeModelConfigTest, UpToDateManifestIsUnchanged) {
-  const std::string input = "<model><sdf version='1.8'>m.sdf</sdf></model>";
-  const UpgradeResult r = UpgradeModelConfig(input, "model.config");
-  EXPECT_TRUE(r.ok());
-  EXPECT_FALSE(r.changed);
-  EXPECT_EQ(r.output, input);
-}
-
-TEST(UpgradeModelConfigTest, NotAManifestIsAnError) {
-  const UpgradeResult r = UpgradeModelConfig("<sdf version='1.6'/>", "x");
-  EXPECT_FALSE(r.ok());
-  EXPECT_EQ(r.output, "");
-  ASSERT_EQ(r.diagnostics.size(), 1u);
-  EXPECT_EQ(r.diagnostics.items()[0].code, Code::kElementInvalid);
-}
-
 // A 1.6 pose with both @frame and 1.7's @relative_to (a later feature):
 // @frame wins, as libsdformat's 1.6 -> 1.7 recipe moves it over
 // @relative_to; the upgrade writes that, and the proof, which reads the

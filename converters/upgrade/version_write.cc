@@ -194,6 +194,7 @@ UpgradeResult WriteSdfVersion(std::string_view input, const std::string& path,
                                options.version)) {
       same.output = std::string(input);
       same.changed = false;
+      same.version = options.version;
       return same;
     }
   }
@@ -297,6 +298,7 @@ UpgradeResult WriteSdfVersion(std::string_view input, const std::string& path,
   }
   result.changed = text != input;
   result.output = std::move(text);
+  result.version = options.version;
   result.diagnostics.SortByLine();
   return result;
 }

@@ -174,30 +174,5 @@ TEST_F(VersionWriteTest, MergeIncludeBelow1_9) {
   EXPECT_EQ(TakeError(Code::kIncludeUriUnresolved).source.line, 4);
 }
 
-TEST(VersionWrite, ModelConfigEntriesSayTheWrittenVersion) {
-  const std::string config = R"(<?xml version="1.0"?>
-<model>
-  <name>m</name>
-  <sdf version="1.4">model-1_4.sdf</sdf>
-  <sdf version='1.11'>model.sdf</sdf>
-  <sdf version="1.0">ancient.sdf</sdf>
-</model>
-)";
-  const UpgradeResult r = UpgradeModelConfig(config, "model.config", "1.6");
-  ASSERT_TRUE(r.ok());
-  EXPECT_EQ(r.output, R"(<?xml version="1.0"?>
-<model>
-  <name>m</name>
-  <sdf version="1.6">model-1_4.sdf</sdf>
-  <sdf version='1.6'>model.sdf</sdf>
-  <sdf version="1.0">ancient.sdf</sdf>
-</model>
-)");
-  // Without a version, the upgrade's rule: 1.2-1.7 entries say 1.8.
-  EXPECT_NE(UpgradeModelConfig(config, "model.config")
-                .output.find("<sdf version=\"1.8\">model-1_4.sdf"),
-            std::string::npos);
-}
-
 }  // namespace
 }  // namespace sdfconv

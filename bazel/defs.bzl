@@ -16,6 +16,11 @@ paths. So the actions cache, and run on remote executors (mnemonics
 SdfConvert, SdfUpgrade).
 """
 
+# Every rule here runs sdfconv of the exec configuration, tests too (they
+# run on the execution platform): one configuration, so a workspace
+# compiles sdfconv once. A dependency in the target configuration (a
+# test's `data` on //cli:sdfconv) would compile it a second time:
+# @sdfconv//bazel:sdfconv (sdfconv_binary) is this same binary for that.
 _SDFCONV = attr.label(
     default = Label("//cli:sdfconv"),
     executable = True,
@@ -214,10 +219,21 @@ sdf_check_test = rule(
         "strict": attr.bool(doc = "--strict"),
         "expect_codes": attr.string_list(doc = "Diagnostic codes the files must be invalid with."),
         "models": _MODELS,
-        "_sdfconv": attr.label(
-            default = Label("//cli:sdfconv"),
-            executable = True,
-            cfg = "target",
-        ),
+        "_sdfconv": _SDFCONV,
     },
+)
+
+def _binary_impl(ctx):
+    out = ctx.actions.declare_file(ctx.attr.name)
+    ctx.actions.symlink(output = out, target_file = ctx.executable._sdfconv, is_executable = True)
+    runfiles = ctx.runfiles(files = [ctx.executable._sdfconv])
+    runfiles = runfiles.merge(ctx.attr._sdfconv[DefaultInfo].default_runfiles)
+    return [DefaultInfo(executable = out, files = depset([out]), runfiles = runfiles)]
+
+sdfconv_binary = rule(
+    implementation = _binary_impl,
+    executable = True,
+    doc = "The sdfconv binary the rules run (exec configuration), for the " +
+          "`data` of a test: @sdfconv//bazel:sdfconv.",
+    attrs = {"_sdfconv": _SDFCONV},
 )

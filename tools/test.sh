@@ -72,5 +72,53 @@ rm -f "$counts"
 passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
 [ "$user_status" -eq 0 ] || [ "$rc" -ne 0 ] || rc=1
 
+# The layout docs/bazel.md gives, as written: a workspace with sdfconv at
+# third_party/sdfconv, and the WORKSPACE and .bazelignore of the docs (the
+# blocks after their "tools/test.sh:" markers). Its checkout is this one,
+# built in place above, so it holds bazel-* links into output bases (Bazel
+# walking into them for //... fails). Loading and analysis only: the
+# example above builds and runs the rules.
+layout_check() {
+  local root=$PWD tmp ws status=0
+  [ -d "bazel-$(basename "$root")/external" ] || {
+    echo "FAIL: no bazel-$(basename "$root") link here: the layout check needs a build in place" >&2
+    return 1
+  }
+  tmp=$(mktemp -d) ws=$tmp/user
+  mkdir -p "$ws/third_party"
+  ln -s "$root" "$ws/third_party/sdfconv"
+  for file in WORKSPACE .bazelignore; do
+    awk -v marker="<!-- tools/test.sh: $file -->" '
+      $0 == marker { want = 1; next }
+      want && /^```/ { if (inside) exit; inside = 1; next }
+      inside { print }' docs/bazel.md >"$ws/$file"
+    [ -s "$ws/$file" ] || { echo "FAIL: docs/bazel.md gives no $file" >&2; status=1; }
+  done
+  tar -C examples/bazel_user --exclude='./bazel-*' --exclude=./WORKSPACE -cf - . |
+    tar -C "$ws" -xf -
+  if [ "$status" -eq 0 ]; then
+    (
+      cd "$ws" &&
+        bazel --output_base="$tmp/output_base" query //... >/dev/null &&
+        bazel --output_base="$tmp/output_base" build --nobuild //...
+    ) >"$tmp/log" 2>&1 || status=1
+    if [ "$status" -ne 0 ] || grep -q '^ERROR' "$tmp/log"; then
+      echo "FAIL: the layout of docs/bazel.md does not load:" >&2
+      grep '^ERROR' "$tmp/log" | head -5 >&2
+      status=1
+    fi
+    (cd "$ws" && bazel --output_base="$tmp/output_base" shutdown) >/dev/null 2>&1
+  fi
+  chmod -R u+w "$tmp" 2>/dev/null
+  rm -rf "$tmp"
+  return "$status"
+}
+if layout_check; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+  [ "$rc" -ne 0 ] || rc=1
+fi
+
 echo "${passed} passed, ${failed} failed, ${skipped} skipped"
 exit "$rc"

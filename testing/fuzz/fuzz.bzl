@@ -1,7 +1,7 @@
 """sdfconv_fuzz_target: one fuzz target, its smoke test and its fuzzer."""
 
 load("@corpus//:defs.bzl", "CORPUS_ENV")
-load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_library", "cc_test")
+load("//bazel:cc.bzl", "cc_binary", "cc_library", "cc_test")
 
 def sdfconv_fuzz_target(name, srcs, deps, seeds, seed_data = [], extensions = "", seconds = "10"):
     """Declares NAME_target, NAME_smoke and NAME.

@@ -1,5 +1,7 @@
 #include "cli/check_command.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <new>
 #include <vector>
@@ -10,19 +12,13 @@
 #include "cli/diagnostic_order.h"
 #include "cli/exit_code.h"
 #include "cli/output_file.h"
+#include "cli/upgrade_inputs.h"
 #include "converters/convert/convert.h"
+#include "converters/xml/standard_input.h"
 
 namespace sdfconv {
 
 bool CheckedFile::cannot_run() const { return CannotRun(diags); }
-
-int CheckedFile::error_count() const {
-  const auto& items = diags.items();
-  return static_cast<int>(
-      std::count_if(items.begin(), items.end(), [](const Diagnostic& d) {
-        return d.severity == Severity::kError;
-      }));
-}
 
 CheckedFile CheckFile(const std::string& path,
                       const std::vector<std::string>& model_paths,
@@ -60,13 +56,47 @@ void PrintDiagnostics(const Diagnostics& diags, std::ostream& err,
   err.flush();
 }
 
+bool IsCheckInputName(const std::string& name) {
+  for (const char* suffix : {".sdf", ".world", ".urdf"}) {
+    const size_t n = std::char_traits<char>::length(suffix);
+    if (name.size() >= n && name.compare(name.size() - n, n, suffix) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+CheckInputs FindCheckInputs(const std::vector<std::string>& arguments) {
+  CheckInputs found;
+  for (const std::string& argument : arguments) {
+    struct stat st;
+    if (IsStandardInput(argument) || ::stat(argument.c_str(), &st) != 0 ||
+        !S_ISDIR(st.st_mode)) {
+      found.files.push_back({argument, ""});
+      continue;
+    }
+    const CollectedInputs walk =
+        CollectInputs({argument}, {}, IsCheckInputName);
+    for (const BatchInput& in : walk.files) {
+      found.files.push_back({in.path, in.error});
+    }
+    if (walk.files.empty()) found.empty_folders.push_back(argument);
+  }
+  return found;
+}
+
 namespace {
 
+// The verdict's word, for people and machines alike.
+std::string Outcome(const CheckedFile& file) {
+  if (file.cannot_run()) return "unreadable";
+  return file.valid() ? "valid" : "invalid";
+}
+
 std::string Verdict(const std::string& path, const CheckedFile& file) {
-  if (file.valid()) return path + ": valid";
-  const int n = file.error_count();
-  return path + ": invalid (" + std::to_string(n) +
-         (n == 1 ? " error)" : " errors)");
+  const std::string outcome = Outcome(file);
+  if (outcome != "invalid") return path + ": " + outcome;
+  return path + ": invalid (" + ErrorCountText(file.diags) + ")";
 }
 
 int ExitCodeOf(const CheckedFile& file) {
@@ -74,18 +104,28 @@ int ExitCodeOf(const CheckedFile& file) {
   return file.valid() ? kExitOk : kExitInvalid;
 }
 
-// The verdict's word for machines.
-std::string Outcome(const CheckedFile& file) {
-  if (file.cannot_run()) return "unreadable";
-  return file.valid() ? "valid" : "invalid";
+// One input read, checked, and its diagnostics as the policy has them.
+CheckedFile CheckInputFile(const CheckInput& input,
+                           const CheckOptions& options) {
+  CheckedFile file;
+  if (!input.error.empty()) {
+    file.diags.Error(Code::kFileRead, {input.path, 0, ""}, input.error);
+  } else {
+    file = CheckFile(input.path, options.model_paths, options.strict,
+                     options.limits);
+  }
+  file.diags = options.diagnostics.policy.Apply(std::move(file.diags));
+  return file;
 }
 
 }  // namespace
 
 int RunCheck(const CheckOptions& options, std::ostream& out,
              std::ostream& err) {
-  if (const auto problem =
-          OutputIsInput({options.diagnostics.file}, options.files)) {
+  const CheckInputs inputs = FindCheckInputs(options.files);
+  std::vector<std::string> paths;
+  for (const CheckInput& input : inputs.files) paths.push_back(input.path);
+  if (const auto problem = OutputIsInput({options.diagnostics.file}, paths)) {
     err << "sdfconv: error: " << *problem << '\n';
     return kExitCannotRun;
   }
@@ -96,11 +136,17 @@ int RunCheck(const CheckOptions& options, std::ostream& out,
   const bool verdicts = !options.quiet && !diagnostics.OwnsStream();
   DiagnosticRun run;
   run.command = "check";
+  for (const std::string& folder : inputs.empty_folders) {
+    const std::string line = "sdfconv: warning: '" + folder +
+                             "' holds no *.sdf, *.world or *.urdf file";
+    err << line << '\n';
+    run.messages.push_back(line);
+  }
   int status = kExitOk;
-  for (const std::string& path : options.files) {
+  for (const CheckInput& input : inputs.files) {
+    const std::string& path = input.path;
     ActivityLine activity(err, path, options.progress);
-    CheckedFile file = CheckFile(path, options.model_paths, options.strict,
-                                 options.limits);
+    CheckedFile file = CheckInputFile(input, options);
     activity.Finish();
     if (text && options.diagnostics.file.empty()) {
       PrintDiagnostics(file.diags, err, path);

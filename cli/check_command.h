@@ -1,17 +1,21 @@
-// `sdfconv check FILE...`: validate files and say, for each, whether it is
-// valid.
+// `sdfconv check FILE|DIR...`: validate files and say, for each, whether it
+// is valid.
 //
 // A file is valid when the front end reads it and the frame graph builds
-// without an error (warnings are printed but do not make a file invalid).
-// Every diagnostic goes to `err` as FormatDiagnostic prints it
+// without an error (warnings are printed but do not make a file invalid;
+// `--warnings-as-errors` makes them errors, `--ignore` drops them:
+// cli/diagnostic_policy.h). A DIR is walked as `upgrade` walks it
+// (cli/upgrade_inputs.h) for *.sdf, *.world and *.urdf, each checked as a
+// FILE. Every diagnostic goes to `err` as FormatDiagnostic prints it
 // ("FILE:LINE: error[CODE]: message"); unless `quiet`, one verdict line per
-// file goes to `out`: "FILE: valid" or "FILE: invalid (N errors)".
+// file goes to `out`: "FILE: valid", "FILE: invalid (N errors)" or "FILE:
+// unreadable" (the command could not run on it: exit 2).
 //
 // With a machine format (`diagnostics`, cli/diagnostic_output.h) the
-// diagnostics go to `out` in that format: github lines in place of the text
-// ones, each file's before its verdict line; a json or sarif document at the
-// end instead of the verdict lines (they are in it). With a FILE for them,
-// `out` gets the verdict lines as in text.
+// diagnostics go to `out` in that format, none to `err`: github lines
+// in place of the text ones, each file's before its verdict line; a json or
+// sarif document at the end instead of the verdict lines (they are in it).
+// With a FILE for them, `out` gets the verdict lines as in text.
 //
 // CheckFile is also the first half of `convert`: read, then build the graph.
 #ifndef SDFCONV_CLI_CHECK_COMMAND_H_
@@ -32,7 +36,7 @@
 namespace sdfconv {
 
 struct CheckOptions {
-  std::vector<std::string> files;
+  std::vector<std::string> files;  // files and folders, `<stdin>`
   bool quiet = false;  // print diagnostics only, no verdict lines
   // --model-path: where model:// include URIs are searched first.
   std::vector<std::string> model_paths;
@@ -44,9 +48,27 @@ struct CheckOptions {
   // Draw "still working" on `err` after a second (cli/activity_line.h):
   // stderr is a terminal.
   bool progress = false;
-  // --format / --diagnostics-format, --diagnostics-output.
+  // --format / --diagnostics-format, --diagnostics-output, --ignore,
+  // --warnings-as-errors.
   DiagnosticOptions diagnostics;
 };
+
+// The names a folder's walk takes for `check`: *.sdf, *.world, *.urdf.
+[[nodiscard]] bool IsCheckInputName(const std::string& name);
+
+// What `check` reads for its arguments, in order: a folder's files as the
+// walk finds them, anything else (a file, `<stdin>`, a path that does not
+// exist: FILE_READ) as named. `error` is set for a folder that could not be
+// listed; `empty_folders` names the folders that held no file to check.
+struct CheckInput {
+  std::string path;
+  std::string error;
+};
+struct CheckInputs {
+  std::vector<CheckInput> files;
+  std::vector<std::string> empty_folders;
+};
+CheckInputs FindCheckInputs(const std::vector<std::string>& arguments);
 
 // One file, read and checked.
 struct CheckedFile {
@@ -59,7 +81,6 @@ struct CheckedFile {
   // The command could not run on the file (exit 2, cli/exit_code.h
   // CannotRun): unreadable, past a limit, or out of memory.
   [[nodiscard]] bool cannot_run() const;
-  [[nodiscard]] int error_count() const;
 };
 
 // Reads `path` with the front end registry (its includes expanded, their
@@ -78,6 +99,8 @@ void PrintDiagnostics(const Diagnostics& diags, std::ostream& err,
 
 // Checks every file in order; returns the ExitCode (see exit_code.h): 0 when
 // all are valid, 1 when one is invalid, 2 when one cannot be read.
+// A folder without a file to check is said on `err` (and in a json or
+// sarif document's messages); it changes no status.
 int RunCheck(const CheckOptions& options, std::ostream& out,
              std::ostream& err);
 

@@ -34,14 +34,6 @@ std::optional<std::string> WriteOutput(const ConvertOptions& options,
   return std::nullopt;
 }
 
-int ErrorCount(const Diagnostics& diags) {
-  int n = 0;
-  for (const Diagnostic& d : diags.items()) {
-    n += d.severity == Severity::kError ? 1 : 0;
-  }
-  return n;
-}
-
 // The exit code for a conversion that produced `text` (or not) with
 // `diags`; `outcome` gets what became of the file, and the line people are
 // told about it, which goes to `err` too unless the diagnostics own it.
@@ -66,7 +58,7 @@ int Finish(const ConvertOptions& options, const std::optional<std::string>& text
     outcome->outcome = "invalid";
     if (options.to == "flat") {
       tell("sdfconv: error: " + options.file + " is invalid (" +
-           std::to_string(ErrorCount(diags)) + " errors); nothing written");
+           ErrorCountText(diags) + "); nothing written");
     } else {
       tell("sdfconv: error: " + options.file +
            " cannot be converted; nothing written");
@@ -170,6 +162,7 @@ int RunConvert(const ConvertOptions& options, std::ostream& out,
     ReportOutOfMemory(options.file, &diags);
   }
   activity.Finish();
+  diags = options.diagnostics.policy.Apply(std::move(diags));
   DiagnosticRun run;
   run.command = "convert";
   run.files.push_back({options.file, "", "", Diagnostics{}, ""});

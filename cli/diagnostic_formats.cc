@@ -82,6 +82,11 @@ int CountOf(const Diagnostics& diags, Severity severity) {
   return n;
 }
 
+std::string ErrorCountText(const Diagnostics& diags) {
+  const int n = CountOf(diags, Severity::kError);
+  return std::to_string(n) + (n == 1 ? " error" : " errors");
+}
+
 std::string GithubCommand(const Diagnostic& d) {
   std::string command = "::" + std::string(SeverityName(d.severity));
   std::string message = d.message;

@@ -67,6 +67,9 @@ struct DiagnosticRun {
 // How many of `diags` have `severity`.
 int CountOf(const Diagnostics& diags, Severity severity);
 
+// "1 error", "3 errors": the errors of `diags`, for the lines people read.
+std::string ErrorCountText(const Diagnostics& diags);
+
 // One file's outcome as the JSON and SARIF documents both give it: path,
 // outcome, error and warning counts, output and message when set; not its
 // diagnostics.

@@ -14,21 +14,6 @@ rm -rf "$tmp"
 mkdir -p "$tmp/tree"
 . cli/testing/cli_test_lib.sh
 
-# expect_json NAME FILE POINTER VALUE: FILE is one JSON document and the
-# value at POINTER is VALUE.
-expect_json() {
-  local got
-  got=$("$json_get" "$2" "$3" 2>&1) ||
-    { fail "$1: $2 at $3: $got"; return; }
-  [ "$got" = "$4" ] || fail "$1: $2 at $3 is '$got', expected '$4'"
-}
-
-# expect_no_json NAME FILE POINTER: FILE is JSON and POINTER names nothing.
-expect_no_json() {
-  "$json_get" "$2" "" >/dev/null 2>&1 || { fail "$1: $2 is not JSON"; return; }
-  ! "$json_get" "$2" "$3" >/dev/null 2>&1 || fail "$1: $2 has $3"
-}
-
 cd "$tmp" || exit 1
 cp "$examples/invalid_cycle.sdf" "$examples/arm.sdf" .
 # mu of -1: a value error, kept as written by the conversions.
@@ -64,17 +49,17 @@ expect_grep convert_text convert_text.err "1 value SDFormat forbids kept as writ
 # --- check --format json: the document on stdout, nothing on stderr.
 run check_json 1 check invalid_cycle.sdf arm.sdf --format json
 expect_empty check_json check_json.err
-expect_json check_json check_json.out /tool/name sdfconv
-expect_json check_json check_json.out /command check
-expect_json check_json check_json.out /exit_code 1
-expect_json check_json check_json.out /files/0/path invalid_cycle.sdf
-expect_json check_json check_json.out /files/0/outcome invalid
-expect_json check_json check_json.out /files/0/errors 1
-expect_json check_json check_json.out /files/0/diagnostics/0/code POSE_RELATIVE_TO_CYCLE
-expect_json check_json check_json.out /files/0/diagnostics/0/line 16
-expect_json check_json check_json.out /files/0/diagnostics/0/severity error
-expect_json check_json check_json.out /files/0/diagnostics/0/related/0/line 19
-expect_json check_json check_json.out /files/1/outcome valid
+expect_json_at check_json check_json.out /tool/name sdfconv
+expect_json_at check_json check_json.out /command check
+expect_json_at check_json check_json.out /exit_code 1
+expect_json_at check_json check_json.out /files/0/path invalid_cycle.sdf
+expect_json_at check_json check_json.out /files/0/outcome invalid
+expect_json_at check_json check_json.out /files/0/errors 1
+expect_json_at check_json check_json.out /files/0/diagnostics/0/code POSE_RELATIVE_TO_CYCLE
+expect_json_at check_json check_json.out /files/0/diagnostics/0/line 16
+expect_json_at check_json check_json.out /files/0/diagnostics/0/severity error
+expect_json_at check_json check_json.out /files/0/diagnostics/0/related/0/line 19
+expect_json_at check_json check_json.out /files/1/outcome valid
 run check_json_long 1 check invalid_cycle.sdf arm.sdf --diagnostics-format json
 expect_same check_json_long check_json.out check_json_long.out
 # Both spellings at once: a usage error.
@@ -85,23 +70,23 @@ run check_bad_format 2 check arm.sdf --format xml
 # --- check --format sarif.
 run check_sarif 1 check invalid_cycle.sdf arm.sdf --format sarif
 expect_empty check_sarif check_sarif.err
-expect_json check_sarif check_sarif.out /version 2.1.0
-expect_json check_sarif check_sarif.out /runs/0/tool/driver/name sdfconv
-expect_json check_sarif check_sarif.out /runs/0/results/0/ruleId POSE_RELATIVE_TO_CYCLE
-expect_json check_sarif check_sarif.out /runs/0/results/0/level error
-expect_json check_sarif check_sarif.out \
+expect_json_at check_sarif check_sarif.out /version 2.1.0
+expect_json_at check_sarif check_sarif.out /runs/0/tool/driver/name sdfconv
+expect_json_at check_sarif check_sarif.out /runs/0/results/0/ruleId POSE_RELATIVE_TO_CYCLE
+expect_json_at check_sarif check_sarif.out /runs/0/results/0/level error
+expect_json_at check_sarif check_sarif.out \
   /runs/0/results/0/locations/0/physicalLocation/artifactLocation/uri invalid_cycle.sdf
-expect_json check_sarif check_sarif.out \
+expect_json_at check_sarif check_sarif.out \
   /runs/0/results/0/locations/0/physicalLocation/artifactLocation/uriBaseId %SRCROOT%
-expect_json check_sarif check_sarif.out \
+expect_json_at check_sarif check_sarif.out \
   /runs/0/results/0/locations/0/physicalLocation/region/startLine 16
-expect_json check_sarif check_sarif.out \
+expect_json_at check_sarif check_sarif.out \
   /runs/0/results/0/relatedLocations/1/physicalLocation/region/startLine 22
 index=$("$json_get" check_sarif.out /runs/0/results/0/ruleIndex)
-expect_json check_sarif check_sarif.out "/runs/0/tool/driver/rules/$index/id" POSE_RELATIVE_TO_CYCLE
-expect_no_json check_sarif check_sarif.out /runs/0/results/1
-expect_json check_sarif check_sarif.out /runs/0/properties/files/1/outcome valid
-expect_json check_sarif check_sarif.out /runs/0/invocations/0/exitCode 1
+expect_json_at check_sarif check_sarif.out "/runs/0/tool/driver/rules/$index/id" POSE_RELATIVE_TO_CYCLE
+expect_no_json_at check_sarif check_sarif.out /runs/0/results/1
+expect_json_at check_sarif check_sarif.out /runs/0/properties/files/1/outcome valid
+expect_json_at check_sarif check_sarif.out /runs/0/invocations/0/exitCode 1
 
 # --- check --format github: the commands on stdout, then the verdicts.
 run check_github 1 check invalid_cycle.sdf arm.sdf --format github
@@ -112,10 +97,10 @@ expect_same check_github expected_github check_github.out
 
 # --- standard input in SARIF: a result without a physical location.
 run check_stdin_sarif 1 check - --format sarif <invalid_cycle.sdf
-expect_json check_stdin_sarif check_stdin_sarif.out /runs/0/results/0/ruleId POSE_RELATIVE_TO_CYCLE
-expect_no_json check_stdin_sarif check_stdin_sarif.out \
+expect_json_at check_stdin_sarif check_stdin_sarif.out /runs/0/results/0/ruleId POSE_RELATIVE_TO_CYCLE
+expect_no_json_at check_stdin_sarif check_stdin_sarif.out \
   /runs/0/results/0/locations/0/physicalLocation
-expect_json check_stdin_sarif check_stdin_sarif.out \
+expect_json_at check_stdin_sarif check_stdin_sarif.out \
   /runs/0/results/0/locations/0/logicalLocations/0/kind element
 
 # --- --diagnostics-output: the document in FILE, the verdicts on stdout.
@@ -123,7 +108,7 @@ run check_file 1 check invalid_cycle.sdf arm.sdf --format sarif \
   --diagnostics-output results.sarif
 expect_same check_file check_plain.out check_file.out
 expect_empty check_file check_file.err
-expect_json check_file results.sarif /runs/0/results/0/ruleId POSE_RELATIVE_TO_CYCLE
+expect_json_at check_file results.sarif /runs/0/results/0/ruleId POSE_RELATIVE_TO_CYCLE
 run check_file_text 1 check invalid_cycle.sdf arm.sdf --diagnostics-output diags.txt
 expect_same check_file_text check_plain.err diags.txt
 expect_empty check_file_text check_file_text.err
@@ -134,17 +119,17 @@ expect_grep check_file_dir check_file_dir.err "sdfconv: error: 'adir' is a direc
 # --- convert: stdout keeps the output; stderr holds the document only.
 run convert_invalid_json 1 convert invalid_cycle.sdf --to sdf --diagnostics-format json
 expect_empty convert_invalid_json convert_invalid_json.out
-expect_json convert_invalid_json convert_invalid_json.err /command convert
-expect_json convert_invalid_json convert_invalid_json.err /files/0/outcome invalid
-expect_json convert_invalid_json convert_invalid_json.err /files/0/message \
+expect_json_at convert_invalid_json convert_invalid_json.err /command convert
+expect_json_at convert_invalid_json convert_invalid_json.err /files/0/outcome invalid
+expect_json_at convert_invalid_json convert_invalid_json.err /files/0/message \
   "sdfconv: error: invalid_cycle.sdf cannot be converted; nothing written"
-expect_json convert_invalid_json convert_invalid_json.err /files/0/diagnostics/0/code POSE_RELATIVE_TO_CYCLE
+expect_json_at convert_invalid_json convert_invalid_json.err /files/0/diagnostics/0/code POSE_RELATIVE_TO_CYCLE
 run convert_values_sarif 0 convert values.sdf --to flat --diagnostics-format sarif
 expect_same convert_values_sarif convert_plain.out convert_values_sarif.out
-expect_json convert_values_sarif convert_values_sarif.err /runs/0/results/0/ruleId VALUE_INVALID
-expect_json convert_values_sarif convert_values_sarif.err /runs/0/results/0/level warning
-expect_json convert_values_sarif convert_values_sarif.err /runs/0/properties/files/0/outcome written
-expect_json convert_values_sarif convert_values_sarif.err \
+expect_json_at convert_values_sarif convert_values_sarif.err /runs/0/results/0/ruleId VALUE_INVALID
+expect_json_at convert_values_sarif convert_values_sarif.err /runs/0/results/0/level warning
+expect_json_at convert_values_sarif convert_values_sarif.err /runs/0/properties/files/0/outcome written
+expect_json_at convert_values_sarif convert_values_sarif.err \
   /runs/0/invocations/0/toolExecutionNotifications/0/message/text \
   "sdfconv: values.sdf: 1 value SDFormat forbids kept as written (libsdformat reports it as an error)"
 run convert_github 0 convert values.sdf --to flat --diagnostics-format github -o flat.json
@@ -157,19 +142,19 @@ run convert_out_file 0 convert values.sdf --to flat --diagnostics-format json \
 expect_same convert_out_file convert_plain.out convert_out_file.out
 expect_grep convert_out_file convert_out_file.err "1 value SDFormat forbids kept as written"
 expect_no_grep convert_out_file convert_out_file.err "VALUE_INVALID"
-expect_json convert_out_file convert.json /files/0/diagnostics/0/code VALUE_INVALID
+expect_json_at convert_out_file convert.json /files/0/diagnostics/0/code VALUE_INVALID
 
 # --- upgrade: stdout lists files as always; stderr the document only.
 run upgrade_plain 1 upgrade --check tree -j 1
 run upgrade_json 1 upgrade --check tree -j 1 --diagnostics-format json
 expect_same upgrade_json upgrade_plain.out upgrade_json.out
-expect_json upgrade_json upgrade_json.err /command upgrade
-expect_json upgrade_json upgrade_json.err /files/0/path tree/arm.sdf
-expect_json upgrade_json upgrade_json.err /files/0/outcome unchanged
-expect_json upgrade_json upgrade_json.err /files/1/path tree/old.sdf
-expect_json upgrade_json upgrade_json.err /files/1/outcome would_change
-expect_json upgrade_json upgrade_json.err /files/1/diagnostics/0/code VALUE_INVALID
-expect_json upgrade_json upgrade_json.err /exit_code 1
+expect_json_at upgrade_json upgrade_json.err /command upgrade
+expect_json_at upgrade_json upgrade_json.err /files/0/path tree/arm.sdf
+expect_json_at upgrade_json upgrade_json.err /files/0/outcome unchanged
+expect_json_at upgrade_json upgrade_json.err /files/1/path tree/old.sdf
+expect_json_at upgrade_json upgrade_json.err /files/1/outcome would_change
+expect_json_at upgrade_json upgrade_json.err /files/1/diagnostics/0/code VALUE_INVALID
+expect_json_at upgrade_json upgrade_json.err /exit_code 1
 messages=$("$json_get" upgrade_json.err /messages/0)
 case $messages in
   "upgrade: 2 would change, 1 unchanged, 0 failed, 2 with values kept as written ("*) ;;
@@ -179,13 +164,13 @@ run upgrade_sarif 1 upgrade --check tree -j 2 --diagnostics-format sarif \
   --diagnostics-output upgrade.sarif
 expect_grep upgrade_sarif upgrade_sarif.err "upgrade: 2 would change"
 expect_no_grep upgrade_sarif upgrade_sarif.err "VALUE_INVALID"
-expect_json upgrade_sarif upgrade.sarif /runs/0/results/0/ruleId VALUE_INVALID
+expect_json_at upgrade_sarif upgrade.sarif /runs/0/results/0/ruleId VALUE_INVALID
 run upgrade_github 1 upgrade --check tree -j 1 --diagnostics-format github
 expect_grep upgrade_github upgrade_github.err \
   "::warning file=tree/old.sdf,line=7,title=VALUE_INVALID::kept as written: "
 # A usage error is in the document too.
 run upgrade_usage 2 upgrade -o tree tree/values.sdf --diagnostics-format json
-expect_json upgrade_usage upgrade_usage.err /exit_code 2
+expect_json_at upgrade_usage upgrade_usage.err /exit_code 2
 "$json_get" upgrade_usage.err /messages/0 | grep -q "sdfconv: error: upgrade: " ||
   fail "upgrade_usage: no usage error in the document"
 

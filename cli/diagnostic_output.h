@@ -22,6 +22,7 @@
 #include <string>
 
 #include "cli/diagnostic_formats.h"
+#include "cli/diagnostic_policy.h"
 #include "core/diagnostic.h"
 
 namespace sdfconv {
@@ -29,6 +30,9 @@ namespace sdfconv {
 struct DiagnosticOptions {
   DiagnosticFormat format = DiagnosticFormat::kText;
   std::string file;  // --diagnostics-output; empty: the command's stream
+  // --ignore, --warnings-as-errors: applied by the command to each file's
+  // diagnostics before it decides anything on them.
+  DiagnosticPolicy policy;
 };
 
 class DiagnosticOutput {

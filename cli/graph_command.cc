@@ -69,7 +69,8 @@ int RunGraph(const GraphOptions& options, std::ostream& out,
   std::string error;
   if (file.doc) picture = Draw(options, file, &error);
   activity.Finish();
-  PrintDiagnostics(file.diags, err, options.file);
+  const Diagnostics diags = options.policy.Apply(file.diags);
+  PrintDiagnostics(diags, err, options.file);
   if (file.cannot_run()) return kExitCannotRun;
   if (!file.doc) {
     err << "sdfconv: error: " << options.file
@@ -89,7 +90,7 @@ int RunGraph(const GraphOptions& options, std::ostream& out,
   }
   const int written = Write(options, *picture, out, err);
   if (written != kExitOk) return written;
-  return file.valid() ? kExitOk : kExitInvalid;
+  return diags.HasErrors() ? kExitInvalid : kExitOk;
 }
 
 }  // namespace sdfconv

@@ -4,7 +4,8 @@
 // The file is read and checked as `check` does, and its diagnostics go to
 // `err` likewise. An invalid file still draws (that is when the picture
 // helps most): what breaks the rules is marked in it. Exit status: 0 valid
-// and written; 1 invalid but written, or nothing the front ends can read
+// and written; 1 invalid (an error, or a warning under
+// --warnings-as-errors) but written, or nothing the front ends can read
 // (nothing written); 2 unreadable, an output or `dot` that fails.
 #ifndef SDFCONV_CLI_GRAPH_COMMAND_H_
 #define SDFCONV_CLI_GRAPH_COMMAND_H_
@@ -13,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/diagnostic_policy.h"
 #include "core/limits.h"
 
 namespace sdfconv {
@@ -26,6 +28,9 @@ struct GraphOptions {
   bool strict = false;                   // as CheckOptions
   Limits limits;                         // as CheckOptions
   bool progress = false;                 // as CheckOptions
+  // --ignore, --warnings-as-errors: the diagnostics printed and the exit
+  // status; the picture is drawn from the file as read.
+  DiagnosticPolicy policy;
 };
 
 int RunGraph(const GraphOptions& options, std::ostream& out,

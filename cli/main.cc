@@ -2,13 +2,15 @@
 // over to one subcommand; everything else lives in the command files and
 // below them (cli -> converters -> core, never the other way).
 //
-//   sdfconv check FILE...            validate; a verdict line per file
+//   sdfconv check FILE|DIR...        validate; a verdict line per file
 //   sdfconv convert FILE --to flat   every frame's world pose, JSON or CSV
 //   sdfconv upgrade PATH... (-o OUTDIR | --in-place | --check)
 //                                    SDFormat 1.8, a file or a tree at once
+//   sdfconv graph FILE               the kinematic tree or a frame graph
 //   sdfconv --help | --version
 //
-// Exit status: see exit_code.h.
+// Exit status: see exit_code.h. Under `bazel run`, relative paths are the
+// user's (cli/bazel_run.h).
 //
 // Arguments are parsed with CLI11 rather than by hand: it gives subcommands,
 // generated --help for each, and validation (required options, choices such
@@ -20,13 +22,18 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <functional>
 #include <iostream>
-#include <map>
 #include <new>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "cli/bazel_run.h"
 #include "cli/check_command.h"
+#include "cli/closest_word.h"
 #include "cli/convert_command.h"
 #include "cli/diagnostic_output.h"
 #include "cli/exit_code.h"
@@ -66,33 +73,76 @@ void SetUpLogging(bool verbose) {
   spdlog::set_default_logger(logger);
 }
 
+// What --diagnostics-format (and check's --format) accept, in help order.
+using FormatWords = std::vector<std::pair<std::string, DiagnosticFormat>>;
+const FormatWords& Formats() {
+  static const FormatWords formats = {{"text", DiagnosticFormat::kText},
+                                      {"json", DiagnosticFormat::kJson},
+                                      {"sarif", DiagnosticFormat::kSarif},
+                                      {"github", DiagnosticFormat::kGithub}};
+  return formats;
+}
+
+// A format option: its words only, in help and in what it accepts (CLI11's
+// transformers of a map would also list, and take, the enum's numbers).
+CLI::Option* AddFormatOption(CLI::App* cmd, const std::string& name,
+                             DiagnosticFormat& format,
+                             const std::string& help) {
+  std::vector<std::string> words;
+  for (const auto& known : Formats()) words.push_back(known.first);
+  return cmd
+      ->add_option_function<std::string>(
+          name,
+          [&format](const std::string& word) {
+            for (const auto& known : Formats()) {
+              if (known.first == word) format = known.second;
+            }
+          },
+          help)
+      ->check(CLI::IsMember(words));
+}
+
+// --ignore CODE[,CODE] and --warnings-as-errors, on every command
+// (cli/diagnostic_policy.h).
+void AddPolicyOptions(CLI::App* cmd, DiagnosticPolicy& policy) {
+  cmd->add_option_function<std::vector<std::string>>(
+         "--ignore",
+         [&policy](const std::vector<std::string>& lists) {
+           for (const std::string& list : lists) {
+             if (auto error = policy.Ignore(list)) {
+               throw CLI::ValidationError("--ignore", *error);
+             }
+           }
+         },
+         "Report no warning of these codes (docs/diagnostics.md); errors "
+         "are always reported; repeatable")
+      ->type_name("CODE[,CODE]")
+      ->allow_extra_args(false);
+  cmd->add_flag("--warnings-as-errors", policy.warnings_as_errors,
+                "Make every warning not ignored an error: the file is "
+                "invalid (check, graph) or fails (convert, upgrade: nothing "
+                "written)");
+}
+
 // --diagnostics-format and --diagnostics-output (docs/cli.md, "Diagnostics
 // for machines"); `check` also takes --format for the first, and refuses
-// both at once.
+// both at once. And the policy options.
 void AddDiagnosticOptions(CLI::App* cmd, DiagnosticOptions& options,
                           bool format_alias) {
-  static const std::map<std::string, DiagnosticFormat> kFormats = {
-      {"text", DiagnosticFormat::kText},
-      {"json", DiagnosticFormat::kJson},
-      {"sarif", DiagnosticFormat::kSarif},
-      {"github", DiagnosticFormat::kGithub}};
-  CLI::Option* long_form =
-      cmd->add_option("--diagnostics-format", options.format,
-                      "Diagnostics as text (default), json, sarif (SARIF "
-                      "2.1.0) or github (workflow commands)")
-          ->type_name("text|json|sarif|github")
-          ->transform(CLI::CheckedTransformer(kFormats));
+  CLI::Option* long_form = AddFormatOption(
+      cmd, "--diagnostics-format", options.format,
+      "Diagnostics as text (default), json, sarif (SARIF 2.1.0) or github "
+      "(workflow commands)");
   if (format_alias) {
-    cmd->add_option("--format", options.format,
+    AddFormatOption(cmd, "--format", options.format,
                     "The same as --diagnostics-format")
-        ->type_name("text|json|sarif|github")
-        ->transform(CLI::CheckedTransformer(kFormats))
         ->excludes(long_form);
   }
   cmd->add_option("--diagnostics-output", options.file,
                   "Write the diagnostics here (atomically) instead of to "
                   "stdout or stderr")
       ->type_name("FILE");
+  AddPolicyOptions(cmd, options.policy);
 }
 
 // --limit's help: every limit's name, from the one table.
@@ -217,7 +267,9 @@ void AddUpgradeOptions(CLI::App* cmd, BatchOptions& options) {
 // `check`: files to validate, each with a verdict line.
 void AddCheckOptions(CLI::App* cmd, CheckOptions& options) {
   cmd->add_option("FILE", options.files,
-                  "Files to check (`-`: standard input)")
+                  "Files to check, and folders whose *.sdf, *.world and "
+                  "*.urdf files are checked (`-`: standard input)")
+      ->type_name("FILE|DIR")
       ->required();
   cmd->add_flag("-q,--quiet", options.quiet,
                 "Print only diagnostics, no verdict lines");
@@ -324,9 +376,36 @@ void AddGraphOptions(CLI::App* cmd, GraphOptions& options) {
   cmd->add_option("-o,--output", options.output,
                   "Write here (atomically) instead of stdout (`-`: stdout)");
   AddReadingOptions(cmd, options.model_paths, options.strict, options.limits);
+  AddPolicyOptions(cmd, options.policy);
+}
+
+// Said instead of CLI11's "A subcommand is required" when the first word
+// that is no option of sdfconv's own is no command: the closest command,
+// or the list. Nothing when there is no such word or it is a command.
+std::optional<std::string> UnknownCommand(
+    int argc, char** argv, const std::vector<std::string>& commands) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (!word.empty() && word[0] == '-') continue;  // -v, --help, ...
+    if (std::find(commands.begin(), commands.end(), word) != commands.end()) {
+      return std::nullopt;
+    }
+    std::string message = "unknown command '" + word + "'";
+    if (const auto near = ClosestWord(word, commands)) {
+      return message + "; did you mean '" + *near + "'?";
+    }
+    message += "; the commands are:";
+    for (const std::string& command : commands) message += " " + command;
+    return message;
+  }
+  return std::nullopt;
 }
 
 int Main(int argc, char** argv) {
+  if (const auto error = EnterBuildWorkingDirectory()) {
+    std::cerr << "sdfconv: error: " << *error << '\n';
+    return kExitCannotRun;
+  }
   CLI::App app{"Checks and converts robot descriptions (SDFormat).", "sdfconv"};
   app.set_version_flag("--version", kVersion);
   app.footer(
@@ -341,10 +420,12 @@ int Main(int argc, char** argv) {
 
   CheckOptions check;
   CLI::App* check_cmd = AddSubcommand(
-      app, "check", "Validate files: print diagnostics and a verdict per file",
+      app, "check",
+      "Validate files and folders: print diagnostics and a verdict per file",
       [&check](CLI::App* cmd) { AddCheckOptions(cmd, check); });
   ConvertOptions convert;
-  AddSubcommand(app, "convert", "Check a file and write it in another format",
+  CLI::App* convert_cmd = AddSubcommand(
+      app, "convert", "Check a file and write it in another format",
                 [&convert](CLI::App* cmd) { AddConvertOptions(cmd, convert); });
   BatchOptions upgrade;
   CLI::App* upgrade_cmd = AddSubcommand(
@@ -358,6 +439,16 @@ int Main(int argc, char** argv) {
       "Draw a file's kinematic tree or frame graphs (Graphviz DOT or SVG)",
       [&graph](CLI::App* cmd) { AddGraphOptions(cmd, graph); });
 
+  std::vector<std::string> commands;
+  for (const CLI::App* command :
+       {check_cmd, convert_cmd, upgrade_cmd, graph_cmd}) {
+    commands.push_back(command->get_name());
+  }
+  if (const auto unknown = UnknownCommand(argc, argv, commands)) {
+    std::cerr << "sdfconv: error: " << *unknown
+              << "\nRun with --help for more information.\n";
+    return kExitCannotRun;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

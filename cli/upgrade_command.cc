@@ -42,9 +42,14 @@ FileUpgrade UpgradeWithEngine(std::string_view text, const std::string& path,
 int RunUpgradeCommand(const BatchOptions& options, std::ostream& out,
                       std::ostream& err) {
   const std::atomic<bool>& stop = StopOnSignals();
+  // --ignore and --warnings-as-errors before the batch sees a file's
+  // diagnostics: a warning made an error fails the file (nothing written).
   const UpgradeFunction upgrade = [&options](std::string_view text,
                                              const std::string& path) {
-    return UpgradeWithEngine(text, path, options);
+    FileUpgrade result = UpgradeWithEngine(text, path, options);
+    result.diagnostics =
+        options.diagnostics.policy.Apply(std::move(result.diagnostics));
+    return result;
   };
   return RunUpgrade(options, upgrade, stop, out, err).exit_code;
 }

@@ -22,7 +22,8 @@ FileUpgrade UpgradeWithEngine(std::string_view text, const std::string& path,
 FileUpgrade UpgradeWithEngine(std::string_view text, const std::string& path,
                               const BatchOptions& options);
 
-// Installs the Ctrl-C handlers and runs the batch; returns its exit status.
+// Installs the Ctrl-C handlers and runs the batch, each file's diagnostics
+// as `options.diagnostics.policy` has them; returns its exit status.
 int RunUpgradeCommand(const BatchOptions& options, std::ostream& out,
                       std::ostream& err);
 

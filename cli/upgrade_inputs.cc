@@ -57,7 +57,8 @@ bool ListDirectory(const std::string& dir, std::vector<std::string>* names,
 
 class Collector {
  public:
-  explicit Collector(const std::vector<std::string>& skip_dirs) {
+  Collector(const std::vector<std::string>& skip_dirs, InputNameFilter take)
+      : take_(take) {
     for (const std::string& dir : skip_dirs) {
       struct stat st;
       if (::stat(dir.c_str(), &st) == 0) skip_.insert(IdOf(st));
@@ -119,7 +120,7 @@ class Collector {
         if (::lstat(Join(root, child).c_str(), &st) != 0) continue;
         if (S_ISDIR(st.st_mode) && skip_.count(IdOf(st)) == 0) {
           children.push_back({child, true});
-        } else if (S_ISREG(st.st_mode) && IsUpgradeInputName(name)) {
+        } else if (S_ISREG(st.st_mode) && take_(name)) {
           children.push_back({child, false});
         }
       }
@@ -127,6 +128,7 @@ class Collector {
     }
   }
 
+  InputNameFilter take_;
   std::set<FileId> skip_;
   std::set<FileId> seen_;
   CollectedInputs result_;
@@ -144,8 +146,9 @@ InputKind KindOfName(const std::string& name) {
 }
 
 CollectedInputs CollectInputs(const std::vector<std::string>& paths,
-                              const std::vector<std::string>& skip_dirs) {
-  Collector collector(skip_dirs);
+                              const std::vector<std::string>& skip_dirs,
+                              InputNameFilter take) {
+  Collector collector(skip_dirs, take);
   for (const std::string& path : paths) collector.AddPath(path);
   return collector.Take();
 }

@@ -54,9 +54,14 @@ struct CollectedInputs {
 // The kind a file of this (base) name is read as.
 [[nodiscard]] InputKind KindOfName(const std::string& name);
 
-// Finds the files named by `paths`; see the file comment.
+// The file names a directory walk takes.
+using InputNameFilter = bool (*)(const std::string& name);
+
+// Finds the files named by `paths`; see the file comment. `take` picks the
+// files of a walk by name (`sdfconv check` takes its own kinds).
 CollectedInputs CollectInputs(const std::vector<std::string>& paths,
-                              const std::vector<std::string>& skip_dirs);
+                              const std::vector<std::string>& skip_dirs,
+                              InputNameFilter take = IsUpgradeInputName);
 
 }  // namespace sdfconv
 

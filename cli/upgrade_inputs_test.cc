@@ -40,6 +40,18 @@ TEST(UpgradeInputsTest, NamesAWalkTakes) {
   EXPECT_EQ(KindOfName("model.sdf"), InputKind::kSdf);
 }
 
+// Another command's names (check's): the walk is the same, the names its own.
+TEST(UpgradeInputsTest, AWalkTakesTheNamesItIsGiven) {
+  const std::string dir = MakeTempDir("walk_names");
+  for (const char* name : {"a/robot.urdf", "a/model.config", "b.sdf"}) {
+    WriteFile(dir + "/" + name, "x");
+  }
+  const CollectedInputs found = CollectInputs(
+      {dir}, {}, [](const std::string& name) { return name != "b.sdf"; });
+  EXPECT_EQ(Relatives(found),
+            (std::vector<std::string>{"a/model.config", "a/robot.urdf"}));
+}
+
 // Preorder, entries in byte order, only the names a walk takes.
 TEST(UpgradeInputsTest, WalksRecursivelyInByteOrder) {
   const std::string dir = MakeTempDir("walk");

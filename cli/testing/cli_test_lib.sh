@@ -51,6 +51,23 @@ expect_count() {  # expect_count NAME FILE PATTERN N: N lines match
   [ "$n" -eq "$4" ] || fail "$1: '$3' on $n lines of $2, expected $4"
 }
 
+# expect_json_at NAME FILE POINTER VALUE: FILE is one JSON document and the
+# value at POINTER is VALUE (read by json_get: the sourcing script sets
+# `json_get` to //cli/testing:json_get).
+expect_json_at() {
+  local got
+  got=$("$json_get" "$2" "$3" 2>&1) ||
+    { fail "$1: $2 at $3: $got"; return; }
+  [ "$got" = "$4" ] || fail "$1: $2 at $3 is '$got', expected '$4'"
+}
+
+# expect_no_json_at NAME FILE POINTER: FILE is JSON and POINTER names
+# nothing.
+expect_no_json_at() {
+  "$json_get" "$2" "" >/dev/null 2>&1 || { fail "$1: $2 is not JSON"; return; }
+  ! "$json_get" "$2" "$3" >/dev/null 2>&1 || fail "$1: $2 has $3"
+}
+
 # The verdict: exit 1 after any failure.
 finish() {
   if [ "$failures" -ne 0 ]; then

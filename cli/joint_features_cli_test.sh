@@ -6,7 +6,8 @@
 # 4 q - 10), and `--to flat` lists the mimic with its axis.
 # A <mimic> in a 1.10 file is a feature of a later version: read as
 # libsdformat reads it, with LATER_VERSION_FEATURE; with --strict it is an
-# element 1.10 does not have: a warning, and nothing is read.
+# element 1.10 does not have: an error ELEMENT_UNKNOWN, and nothing is
+# read.
 #   usage: joint_features_cli_test.sh SDFCONV
 set -u
 
@@ -96,17 +97,17 @@ run csv 0 convert "$tmp/mimic.sdf" --to flat --format csv
 expect_no_grep csv "$tmp/csv.out" "mimic"
 
 # The same model as 1.10: the <mimic> is read as a later feature; with
-# --strict it is warned about and not read.
+# --strict it is an unknown element, which the conversions refuse.
 sed 's/version="1.11"/version="1.10"/' "$tmp/mimic.sdf" >"$tmp/mimic_1_10.sdf"
 run check_1_10 0 check "$tmp/mimic_1_10.sdf"
 expect_grep check_1_10 "$tmp/check_1_10.err" \
   "mimic_1_10.sdf:21: warning[LATER_VERSION_FEATURE]: <mimic> of <axis> is SDFormat 1.11 (this file says 1.10)"
 run urdf_1_10 0 convert "$tmp/mimic_1_10.sdf" --to urdf
 expect_grep urdf_1_10 "$tmp/urdf_1_10.out" "<mimic"
-run check_1_10_strict 0 check --strict "$tmp/mimic_1_10.sdf"
+run check_1_10_strict 1 check --strict "$tmp/mimic_1_10.sdf"
 expect_grep check_1_10_strict "$tmp/check_1_10_strict.err" \
-  "mimic_1_10.sdf:21: warning[ELEMENT_INVALID]: <mimic> of <axis> is not part of SDFormat 1.10"
-run urdf_1_10_strict 0 convert --strict "$tmp/mimic_1_10.sdf" --to urdf
-expect_no_grep urdf_1_10_strict "$tmp/urdf_1_10_strict.out" "<mimic"
+  "mimic_1_10.sdf:21: error[ELEMENT_UNKNOWN]: <mimic> of <axis> is not part of SDFormat 1.10 there (SDFormat 1.11 has it)"
+run urdf_1_10_strict 1 convert --strict "$tmp/mimic_1_10.sdf" --to urdf
+expect_empty urdf_1_10_strict "$tmp/urdf_1_10_strict.out"
 
 finish

@@ -56,8 +56,9 @@ constexpr char kModelPathHelp[] =
     "and GAZEBO_MODEL_PATH (repeatable, in order)";
 constexpr char kStrictHelp[] =
     "Read each SDFormat file to the letter of its version: a feature of a "
-    "later version (relative_to in a 1.6 file) is ignored with a warning, "
-    "not read as libsdformat reads it (docs/versions.md)";
+    "later version (relative_to in a 1.6 file) is ignored, not read as "
+    "libsdformat reads it, and an element the version does not have "
+    "(ELEMENT_UNKNOWN) is an error (docs/versions.md)";
 
 // A FILE argument: `-` is standard input, read as the file `<stdin>`
 // (converters/xml/standard_input.h).

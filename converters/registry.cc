@@ -118,7 +118,9 @@ const FrontEnd* FrontEndFor(const XmlTree& xml, Diagnostics* diags,
 
 namespace {
 
-// One file's Document, its includes left as placeholders.
+// One file's Document, its includes left as placeholders. The front ends
+// say unknown elements as warnings; `options` decides (a URDF's SDFormat is
+// not the user's to be strict about: its <gazebo> blocks stay warnings).
 std::optional<Document> ReadOne(int32_t tree, XmlSources* sources,
                                 const ReadOptions& options,
                                 Diagnostics* diags) {
@@ -128,7 +130,18 @@ std::optional<Document> ReadOne(int32_t tree, XmlSources* sources,
   if (FormatOf(sources->tree(tree)) == InputFormat::kUrdf) {
     return UrdfFrontEnd(options.urdf).Read(tree, sources, diags);
   }
-  return front_end->Read(tree, sources, diags);
+  const Severity unknown = options.unknown_elements.value_or(
+      options.strict ? Severity::kError : Severity::kWarning);
+  if (unknown == Severity::kWarning) {
+    return front_end->Read(tree, sources, diags);
+  }
+  Diagnostics read;
+  std::optional<Document> doc = front_end->Read(tree, sources, &read);
+  for (Diagnostic d : read.items()) {
+    if (d.code == Code::kElementUnknown) d.severity = unknown;
+    diags->Add(std::move(d));
+  }
+  return doc;
 }
 
 }  // namespace

@@ -57,6 +57,11 @@ struct ReadOptions {
   // XML to the letter of XML 1.0: what XmlLimits::lenient tolerates is an
   // error (docs/xml.md).
   bool strict = false;
+  // What an element an SDFormat file's version does not know is
+  // (ELEMENT_UNKNOWN, like libsdformat's UnrecognizedElementsPolicy): unset,
+  // an error when `strict` and a warning otherwise. A proof that reads an
+  // output to the letter of its version says them as warnings.
+  std::optional<Severity> unknown_elements;
 };
 
 // The XML bounds and leniency every file of a reading is parsed with:

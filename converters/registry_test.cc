@@ -92,6 +92,61 @@ TEST_F(RegistryTest, OtherRootElements) {
   TakeError(Code::kElementInvalid);
 }
 
+// An element an SDFormat file's version does not know is a warning, an
+// error to the letter of the version (--strict), as the options say.
+TEST_F(RegistryTest, UnknownElementsAreErrorsWhenStrict) {
+  const std::string text = R"(<sdf version="1.8"><model name="m">
+<link name="a"><visul name="v"/></link>
+<lnk name="b"/>
+</model></sdf>)";
+  ASSERT_TRUE(Read(text).has_value());
+  EXPECT_EQ(TakeWarning(Code::kElementUnknown).source.line, 3);  // <lnk>
+  EXPECT_EQ(TakeWarning(Code::kElementUnknown).source.line, 2);  // <visul>
+  ReadOptions strict;
+  strict.strict = true;
+  ASSERT_TRUE(Read(text, strict).has_value());
+  EXPECT_EQ(TakeError(Code::kElementUnknown).source.line, 3);
+  EXPECT_EQ(TakeError(Code::kElementUnknown).source.line, 2);
+  // A proof reading an output to the letter of its version keeps them
+  // warnings.
+  strict.unknown_elements = Severity::kWarning;
+  ASSERT_TRUE(Read(text, strict).has_value());
+  TakeWarning(Code::kElementUnknown);
+  TakeWarning(Code::kElementUnknown);
+  // A later version's element is unknown to the letter of the version.
+  strict.unknown_elements.reset();
+  ASSERT_TRUE(Read(R"(<sdf version="1.6"><model name="m"><link name="l"/>
+<link name="k"><inertial><fluid_added_mass/></inertial></link>
+</model></sdf>)",
+                   strict)
+                  .has_value());
+  EXPECT_EQ(TakeError(Code::kElementUnknown).source.path,
+            R"(/sdf/model[@name="m"]/link[@name="k"]/inertial/fluid_added_mass)");
+  // A namespaced element is no SDFormat element: free.
+  ASSERT_TRUE(Read(R"(<sdf version="1.8"><model name="m" xmlns:x="urn:x">
+<link name="l"/><x:lnk name="b"/></model></sdf>)",
+                   strict)
+                  .has_value());
+}
+
+// A URDF's SDFormat (what its <gazebo> blocks say) is not read to the
+// letter of a version: --strict leaves its unknown elements warnings.
+TEST_F(RegistryTest, AUrdfsUnknownElementsStayWarnings) {
+  ReadOptions strict;
+  strict.strict = true;
+  const std::string inertial =
+      R"(<inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" )"
+      R"(iyy="1" iyz="0" izz="1"/></inertial>)";
+  ASSERT_TRUE(Read(R"(<robot name="r"><link name="a">)" + inertial +
+                       R"(</link><link name="b">)" + inertial + R"(</link>
+<joint name="j" type="continuous"><parent link="a"/><child link="b"/></joint>
+<gazebo reference="j"><stopKp value="1"/></gazebo>
+</robot>)",
+                   strict)
+                  .has_value());
+  EXPECT_EQ(TakeWarning(Code::kElementUnknown).source.line, 3);
+}
+
 TEST_F(RegistryTest, FindFrontEnd) {
   const FrontEnd* sdf = FindFrontEnd("sdf", "1.8");
   ASSERT_NE(sdf, nullptr);

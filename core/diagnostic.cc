@@ -26,6 +26,7 @@ constexpr std::array kCodes = {
     CodeEntry{Code::kVersionUnsupported, "VERSION_UNSUPPORTED"},
     CodeEntry{Code::kElementMissing, "ELEMENT_MISSING"},
     CodeEntry{Code::kElementInvalid, "ELEMENT_INVALID"},
+    CodeEntry{Code::kElementUnknown, "ELEMENT_UNKNOWN"},
     CodeEntry{Code::kAttributeMissing, "ATTRIBUTE_MISSING"},
     CodeEntry{Code::kAttributeInvalid, "ATTRIBUTE_INVALID"},
     CodeEntry{Code::kValueInvalid, "VALUE_INVALID"},

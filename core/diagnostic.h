@@ -44,6 +44,8 @@ enum class Code {
   kVersionUnsupported,   // VERSION_UNSUPPORTED: no front end reads this version.
   kElementMissing,       // ELEMENT_MISSING: a required child element is absent.
   kElementInvalid,       // ELEMENT_INVALID: an element is not allowed here.
+  kElementUnknown,       // ELEMENT_UNKNOWN: the version defines no such
+                         // element here (a typo, another simulator's).
   kAttributeMissing,     // ATTRIBUTE_MISSING: a required attribute is absent.
   kAttributeInvalid,     // ATTRIBUTE_INVALID: an attribute value is not allowed.
   kValueInvalid,         // VALUE_INVALID: a number, bool or vector is malformed.

@@ -149,6 +149,26 @@ std::string ModelFilePathWithSdformat(const std::string& model_dir) {
   return sdf::getModelFilePath(model_dir);
 }
 
+std::vector<OracleError> UnrecognizedElementsWithSdformat(
+    const std::string& path, const std::vector<std::string>& model_paths) {
+  std::lock_guard<std::mutex> lock(OracleMutex());
+  sdf::ParserConfig config = MakeConfig(model_paths);
+  config.SetUnrecognizedElementsPolicy(sdf::EnforcementPolicy::ERR);
+  const GlobalConfigOverride global(config);
+  CerrCapture capture;
+  sdf::Root root;
+  std::vector<OracleError> found;
+  for (const sdf::Error& e : root.Load(path, config)) {
+    if (e.Code() != sdf::ErrorCode::ELEMENT_INCORRECT_TYPE ||
+        e.Message().find("not defined in SDF") == std::string::npos ||
+        e.FilePath().value_or(path) != path) {
+      continue;
+    }
+    found.push_back(FromSdf(e));
+  }
+  return found;
+}
+
 // ---------------------------------------------------------------------------
 std::string OracleResultToJson(const std::string& path,
                                const OracleResult& result, int indent) {

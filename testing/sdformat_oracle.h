@@ -99,6 +99,16 @@ OracleResult LoadWithSdformatResolvingLoaded(
 // there is none.
 std::string ModelFilePathWithSdformat(const std::string& model_dir);
 
+
+// The elements of `path` itself (not of the files it includes) that
+// libsdformat 12 finds "not defined in SDF" when it loads it, its
+// UnrecognizedElementsPolicy set to ERR (by default it only logs them, and
+// libsdformat 16 warns): code ELEMENT_INCORRECT_TYPE, the line and XML path
+// of each. Namespaced elements are never among them. `model_paths` as for
+// LoadWithSdformat.
+std::vector<OracleError> UnrecognizedElementsWithSdformat(
+    const std::string& path, const std::vector<std::string>& model_paths);
+
 // Name of a libsdformat 12 sdf::ErrorCode given as its integer value
 // ("NONE", "FILE_READ", ...); "UNKNOWN_ERROR_CODE_<n>" when out of range.
 std::string SdformatErrorCodeName(int code);

@@ -259,7 +259,7 @@ TEST_F(LegacyReaderTest, OneFourAxesAreInTheModelFrame) {
   EXPECT_FALSE(k.Joint().axes[0].written);
   EXPECT_EQ(WrittenAxisCount(k), 2u);
   EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 5);  // @expr..
-  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 6);  // use_...
+  EXPECT_EQ(TakeWarning(Code::kElementUnknown).source.line, 6);  // use_...
 }
 
 // Every axis a joint's type has is in the Document; an absent one is its
@@ -384,7 +384,7 @@ TEST_F(LegacyReaderTest, FramesWhereOneFiveAllowsThem) {
   }
   EXPECT_EQ(ChildNames(*doc, Find(*doc, K::kJoint, "j")),
             (std::vector<std::string>{"frame:jf", "sensor:js"}));
-  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 3);  // world
+  EXPECT_EQ(TakeWarning(Code::kElementUnknown).source.line, 3);  // world
   EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 5);  // @att..
   EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 8);  // inertial
 }
@@ -400,9 +400,9 @@ TEST_F(LegacyReaderTest, OneFourHasNoFramesNorNestedModels) {
   EXPECT_EQ(ChildNames(*doc, 0), std::vector<std::string>{"link:l"});
   EXPECT_EQ(ChildNames(*doc, 1), std::vector<std::string>{});
   // The model's children are sorted out before the link's.
-  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 4);
-  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 5);
-  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 3);
+  EXPECT_EQ(TakeWarning(Code::kElementUnknown).source.line, 4);
+  EXPECT_EQ(TakeWarning(Code::kElementUnknown).source.line, 5);
+  EXPECT_EQ(TakeWarning(Code::kElementUnknown).source.line, 3);
 }
 
 // 1.7's attributes are not read from older files.
@@ -431,7 +431,7 @@ TEST_F(LegacyReaderTest, WorldJointIsNotRead) {
   ASSERT_TRUE(doc.has_value());
   EXPECT_EQ(ChildNames(*doc, 0),
             (std::vector<std::string>{"model:a", "other:j"}));
-  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 4);
+  EXPECT_EQ(TakeWarning(Code::kElementUnknown).source.line, 4);
 }
 
 // ---- End to end: reader, core phases, resolver ----------------------------

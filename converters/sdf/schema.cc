@@ -31,6 +31,17 @@ const SchemaVersion* FindSchemaVersion(std::string_view version) {
   return nullptr;
 }
 
+const SchemaVersion* NextSchemaVersion(const SchemaVersion& version) {
+  const size_t next =
+      static_cast<size_t>(&version - internal::kSchemaVersions) + 1;
+  return next < internal::kSchemaVersionCount ? &internal::kSchemaVersions[next]
+                                              : nullptr;
+}
+
+const SchemaVersion* PreviousSchemaVersion(const SchemaVersion& version) {
+  return &version == internal::kSchemaVersions ? nullptr : &version - 1;
+}
+
 namespace {
 
 // `name` (a table's C string) equals `text`: compared character by

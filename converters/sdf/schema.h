@@ -147,6 +147,14 @@ struct SchemaVersion {
 // The table of `version` ("1.2" ... "1.12"), or null for any other.
 [[nodiscard]] const SchemaVersion* FindSchemaVersion(std::string_view version);
 
+// The version after `version` in the table (1.9 after 1.8), or null after
+// the newest; the one before it, or null before the oldest. `version` is
+// one of the table's (FindSchemaVersion).
+[[nodiscard]] const SchemaVersion* NextSchemaVersion(
+    const SchemaVersion& version);
+[[nodiscard]] const SchemaVersion* PreviousSchemaVersion(
+    const SchemaVersion& version);
+
 // The child definition named `name` of `parent` (the first, as libsdformat
 // looks it up), or null when `parent` has no such child.
 [[nodiscard]] const SchemaChild* FindChild(const SchemaVersion& version,

@@ -12,6 +12,7 @@
 #include "converters/sdf/sdf_values.h"
 #include "converters/xml/text_values.h"
 #include "converters/xml/xml_element.h"
+#include "core/closest_word.h"
 
 namespace sdfconv {
 namespace {
@@ -57,8 +58,11 @@ struct Pending {
 class SchemaChecker {
  public:
   SchemaChecker(const XmlTree& xml, const SchemaVersion& schema,
-                Diagnostics* diags)
-      : xml_(xml), schema_(schema), diags_(*diags) {}
+                bool later_elements, Diagnostics* diags)
+      : xml_(xml),
+        schema_(schema),
+        later_elements_(later_elements),
+        diags_(*diags) {}
 
   void Run() {
     std::vector<Pending> stack = {{RootElement(xml_), schema_.root}};
@@ -183,6 +187,7 @@ class SchemaChecker {
     // counts reuse one buffer, so a visit allocates nothing.
     std::vector<uint32_t>& seen = seen_;
     seen.assign(definition.child_count, 0);
+    std::optional<UnknownChildren> unknowns;  // made at the first one
     for (const NodeId id : xml_.ChildNodes(node.id())) {
       if (!xml_.IsElement(id)) continue;
       const XmlElement child(&xml_, id);
@@ -190,10 +195,8 @@ class SchemaChecker {
       const std::string_view tag = Tag(child);
       const SchemaChild* known = FindChild(schema_, definition, tag);
       if (known == nullptr) {
-        diags_.Warning(Code::kElementInvalid, Locate(child),
-                       DescribeWithOwner(child) +
-                           " is not part of SDFormat " + schema_.version +
-                           " there; it is ignored");
+        if (!unknowns) unknowns = AroundUnknowns(node, definition);
+        ReportUnknown(child, *unknowns);
         continue;
       }
       const SchemaChild& c = *known;
@@ -227,6 +230,91 @@ class SchemaChecker {
     }
   }
 
+  // What the unknown children of one element are compared with: the
+  // children its definition allows (for "did you mean"), and its own
+  // definition in the other versions that have one (found by the tags of
+  // its ancestors): the later ones oldest first, then the earlier ones
+  // newest first. Made once per element with unknown children.
+  struct UnknownChildren {
+    struct Other {
+      const SchemaVersion* version;
+      uint32_t definition;
+      bool later;
+    };
+    std::vector<std::string> allowed;
+    std::vector<Other> others;
+  };
+
+  UnknownChildren AroundUnknowns(XmlElement node,
+                                 const SchemaElement& definition) const {
+    UnknownChildren around;
+    for (uint32_t i = 0; i < definition.child_count; ++i) {
+      const SchemaChild& c = schema_.children[definition.first_child + i];
+      if (c.occurrence == Occurrence::kDeprecated) continue;
+      around.allowed.emplace_back(schema_.element(c.element).name.some());
+    }
+    std::vector<std::string_view> tags;  // `node`'s first, root excluded
+    for (XmlElement e = node; ParentElement(e); e = ParentElement(e)) {
+      tags.push_back(Tag(e));
+    }
+    const auto add = [&](const SchemaVersion& v, bool later) {
+      uint32_t at = v.root;
+      for (auto tag = tags.rbegin(); tag != tags.rend(); ++tag) {
+        const SchemaChild* c = FindChild(v, v.element(at), *tag);
+        if (c == nullptr) return;
+        at = c->element;
+      }
+      around.others.push_back({&v, at, later});
+    };
+    for (const SchemaVersion* v = NextSchemaVersion(schema_); v != nullptr;
+         v = NextSchemaVersion(*v)) {
+      add(*v, true);
+    }
+    for (const SchemaVersion* v = PreviousSchemaVersion(schema_);
+         v != nullptr; v = PreviousSchemaVersion(*v)) {
+      add(*v, false);
+    }
+    return around;
+  }
+
+  // An element of the file that the version does not define where it is:
+  // a feature of the oldest later version that defines it there (read as
+  // libsdformat reads it; unknown when `later_elements_` is false),
+  // otherwise unknown, saying the newest earlier version that had it there,
+  // or else the closest element allowed there.
+  void ReportUnknown(XmlElement child, const UnknownChildren& around) {
+    const std::string_view tag = Tag(child);
+    const std::string what = DescribeWithOwner(child);
+    const std::string here =
+        " is not part of SDFormat " + std::string(schema_.version) + " there";
+    std::string hint;
+    for (const UnknownChildren::Other& o : around.others) {
+      if (FindChild(*o.version, o.version->element(o.definition), tag) ==
+          nullptr) {
+        continue;
+      }
+      const std::string other(o.version->version);
+      if (o.later && later_elements_) {
+        diags_.Warning(Code::kLaterVersionFeature, Locate(child),
+                       what + " is SDFormat " + other + " (this file says " +
+                           schema_.version + "); it is read with its " +
+                           other +
+                           " meaning, as libsdformat reads it (--strict: "
+                           "unknown)");
+        return;
+      }
+      hint = " (SDFormat " + other + (o.later ? " has it)" : " had it)");
+      break;
+    }
+    if (hint.empty()) {
+      if (const auto near = ClosestWord(tag, around.allowed)) {
+        hint = " (did you mean <" + *near + ">?)";
+      }
+    }
+    diags_.Warning(Code::kElementUnknown, Locate(child),
+                   what + here + hint + "; it is ignored");
+  }
+
   // The severity of a required child's absence (nothing when its default
   // stands in for it, as libsdformat fills it in).
   static std::optional<Severity> Absence(const SchemaElement& parent,
@@ -250,6 +338,7 @@ class SchemaChecker {
 
   const XmlTree& xml_;
   const SchemaVersion& schema_;
+  bool later_elements_;
   Diagnostics& diags_;
   std::vector<uint32_t> seen_;  // CheckChildren's counts, per child kind
 };
@@ -257,14 +346,14 @@ class SchemaChecker {
 }  // namespace
 
 void CheckSchema(const XmlTree& xml, std::string_view version,
-                 Diagnostics* diags) {
+                 Diagnostics* diags, bool later_elements) {
   const SchemaVersion* schema = FindSchemaVersion(version);
   if (schema == nullptr) {
     diags->Error(Code::kVersionUnsupported, xml.Locate(xml.root()),
                  "no schema for SDFormat version " + std::string(version));
     return;
   }
-  SchemaChecker(xml, *schema, diags).Run();
+  SchemaChecker(xml, *schema, later_elements, diags).Run();
 }
 
 }  // namespace sdfconv

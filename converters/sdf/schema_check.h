@@ -25,10 +25,17 @@
 //                       child with a default is taken to have it, as
 //                       libsdformat fills it in (a 1.4 <link> without
 //                       <velocity_decay>).
-//   warnings            ELEMENT_INVALID for an element the version does not
-//                       have there, or a deprecated one; ATTRIBUTE_INVALID
-//                       for an attribute it does not have. Both are ignored,
-//                       as libsdformat ignores (copies) them.
+//   warnings            ELEMENT_UNKNOWN for an element the version does
+//                       not have there (named or not), with the closest
+//                       element it allows there as a hint ("did you mean
+//                       <visual>?", core/closest_word.h); when a later
+//                       version has it there, LATER_VERSION_FEATURE instead
+//                       (`later_elements`: read as libsdformat reads it).
+//                       ELEMENT_INVALID for a deprecated element;
+//                       ATTRIBUTE_INVALID for an attribute the version does
+//                       not have. All are ignored, as libsdformat ignores
+//                       (copies) them; whether ELEMENT_UNKNOWN is an error
+//                       (--strict) is the caller's (ReadOptions).
 // Free, as in libsdformat: custom elements and attributes (a namespace
 // prefix, "mysim:thing"), and whatever is inside an element whose
 // description says `copy_data` (a <plugin>'s contents) or that the version
@@ -54,9 +61,11 @@ namespace sdfconv {
 
 // Checks `xml`, whose root is <sdf> (or 1.2's <gazebo>), against the schema
 // of `version` ("1.2" ... "1.12"). A version without a schema is reported
-// as VERSION_UNSUPPORTED.
+// as VERSION_UNSUPPORTED. `later_elements`: an element a later version has
+// where the file has it is a later feature (false: to the letter of
+// `version`, unknown; SdfDialect::later_elements).
 void CheckSchema(const XmlTree& xml, std::string_view version,
-                 Diagnostics* diags);
+                 Diagnostics* diags, bool later_elements = true);
 
 }  // namespace sdfconv
 

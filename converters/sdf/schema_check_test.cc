@@ -31,8 +31,19 @@ class SchemaCheckTest : public DiagnosticTest {
   void CheckText(const std::string& text, const std::string& version) {
     const auto xml = XmlTree::Parse(text, kFile, &diags_);
     ASSERT_TRUE(xml.has_value()) << DescribeRemaining();
-    CheckSchema(*xml, version, &diags_);
+    CheckSchema(*xml, version, &diags_, later_elements_);
   }
+
+  // The hint of an unknown element's message: what its parentheses say
+  // ("did you mean <visual>?"), or "" when it has none.
+  static std::string HintOf(const Diagnostic& d) {
+    const size_t open = d.message.find(" there (");
+    if (open == std::string::npos) return "";
+    const size_t from = open + 8;
+    return d.message.substr(from, d.message.find(')', from) - from);
+  }
+
+  bool later_elements_ = true;
 };
 
 TEST_F(SchemaCheckTest, AValidFileHasNoFindings) {
@@ -194,20 +205,111 @@ TEST_F(SchemaCheckTest, TheContentOfANameIsTheNamesPhases) {
 TEST_F(SchemaCheckTest, UnknownElementsAreWarnedAndNotLookedInto) {
   CheckInLink(R"(<not_sdf><pose>bad</pose></not_sdf>
 <my:custom xmlns:my="http://example.org/my"><pose>bad</pose></my:custom>)");
-  const Diagnostic d = TakeWarning(Code::kElementInvalid);
+  const Diagnostic d = TakeWarning(Code::kElementUnknown);
   EXPECT_EQ(d.source.line, 3);
-  EXPECT_NE(d.message.find("not part of SDFormat 1.8"), std::string::npos);
+  EXPECT_EQ(d.source.path, R"(/sdf/model[@name="m"]/link[@name="l"]/not_sdf)");
+  EXPECT_EQ(HintOf(d), "");  // nothing close
 }
 
-TEST_F(SchemaCheckTest, ElementsOfAnotherVersionAreUnknown) {
+// A typo in an element's name, named or not, in a link and in a model:
+// each is unknown where it is, with the element meant as a hint.
+TEST_F(SchemaCheckTest, TyposAreUnknownNamedOrNot) {
+  Check(R"(<model name="m">
+  <link name="a">
+    <visul name="v"><geometry><box><size>bad</size></box></geometry></visul>
+    <visul/>
+    <colision name="c"/>
+  </link>
+  <lnk name="b"/>
+  <lnk/>
+  <jiont name="j" type="fixed"/>
+</model>)");
+  // The model's first: the walk checks an element's children when it
+  // comes to the element.
+  const Diagnostic link = TakeWarning(Code::kElementUnknown);
+  EXPECT_EQ(link.source.line, 8);
+  EXPECT_EQ(link.source.path, R"(/sdf/model[@name="m"]/lnk[@name="b"])");
+  EXPECT_EQ(HintOf(link), "did you mean <link>?");
+  const Diagnostic unnamed_link = TakeWarning(Code::kElementUnknown);
+  EXPECT_EQ(unnamed_link.source.line, 9);
+  EXPECT_EQ(unnamed_link.source.path, R"(/sdf/model[@name="m"]/lnk)");
+  EXPECT_EQ(HintOf(unnamed_link), "did you mean <link>?");
+  const Diagnostic joint = TakeWarning(Code::kElementUnknown);
+  EXPECT_EQ(joint.source.line, 10);
+  EXPECT_EQ(HintOf(joint), "did you mean <joint>?");
+  const Diagnostic visual = TakeWarning(Code::kElementUnknown);
+  EXPECT_EQ(visual.source.line, 4);
+  EXPECT_EQ(visual.source.path,
+            R"(/sdf/model[@name="m"]/link[@name="a"]/visul[@name="v"])");
+  EXPECT_EQ(HintOf(visual), "did you mean <visual>?");
+  const Diagnostic unnamed = TakeWarning(Code::kElementUnknown);
+  EXPECT_EQ(unnamed.source.line, 5);
+  EXPECT_EQ(unnamed.source.path,
+            R"(/sdf/model[@name="m"]/link[@name="a"]/visul)");
+  EXPECT_EQ(HintOf(unnamed), "did you mean <visual>?");
+  // Not looked into: the <size> in the first <visul> is not checked.
+  EXPECT_EQ(HintOf(TakeWarning(Code::kElementUnknown)),
+            "did you mean <collision>?");
+}
+
+TEST_F(SchemaCheckTest, AHintIsAnElementAllowedThereAndClose) {
+  // <pose> is two edits from <port>, but a word of four letters gets one:
+  // no hint (core/closest_word.h).
+  CheckInLink("<port/>\n<Visual name=\"v\"/>\n<sensr name=\"s\"/>");
+  EXPECT_EQ(HintOf(TakeWarning(Code::kElementUnknown)), "");
+  EXPECT_EQ(HintOf(TakeWarning(Code::kElementUnknown)),
+            "did you mean <visual>?");
+  EXPECT_EQ(HintOf(TakeWarning(Code::kElementUnknown)),
+            "did you mean <sensor>?");
+  // Only the children allowed where the typo is: <geometry> is a visual's,
+  // not a model's.
+  Check("<model name=\"m\"><link name=\"l\"/><geometri/></model>");
+  EXPECT_EQ(HintOf(TakeWarning(Code::kElementUnknown)), "");
+}
+
+TEST_F(SchemaCheckTest, CustomElementsAreFree) {
+  CheckInLink(R"(<mysim:visul xmlns:mysim="http://example.org/mysim" name="v">
+  <anything/></mysim:visul>)");
+  Check(R"(<model name="m" xmlns:mysim="http://example.org/mysim">
+  <link name="l"/><mysim:lnk name="b"/></model>)");
+}
+
+// An element of an earlier version: unknown, saying which version had it.
+TEST_F(SchemaCheckTest, ElementsOfAnEarlierVersionAreUnknown) {
+  CheckInLink(R"(<sensor name="imu" type="imu"><imu>
+  <noise><type>gaussian</type></noise>
+</imu></sensor>)");
+  const Diagnostic d = TakeWarning(Code::kElementUnknown);
+  EXPECT_EQ(d.source.line, 4);
+  EXPECT_EQ(HintOf(d), "SDFormat 1.5 had it");
+}
+
+// An element of a later version: a later feature, read as libsdformat reads
+// it (it converts every file to its newest version); to the letter of the
+// version, unknown.
+TEST_F(SchemaCheckTest, ElementsOfALaterVersionAreLaterFeatures) {
   // <frame> in a model is 1.5 on; <model> in a model too.
-  Check("<model name=\"m\"><link name=\"l\"/><frame name=\"f\"/>"
-        "<model name=\"n\"/></model>",
-        "1.4");
-  TakeWarning(Code::kElementInvalid);
-  TakeWarning(Code::kElementInvalid);
-  Check("<model name=\"m\"><link name=\"l\"/><frame name=\"f\"/></model>",
-        "1.6");
+  const std::string model =
+      "<model name=\"m\"><link name=\"l\"/><frame name=\"f\"/>"
+      "<model name=\"n\"/></model>";
+  Check(model, "1.4");
+  EXPECT_NE(TakeWarning(Code::kLaterVersionFeature).message.find("1.5"),
+            std::string::npos);
+  TakeWarning(Code::kLaterVersionFeature);
+  Check(model, "1.6");
+  // <cubemap_uri> is 1.10's (1.9's in libsdformat after 12.3).
+  const std::string sky =
+      "<world name=\"w\"><scene><sky><cubemap_uri>a.dds</cubemap_uri></sky>"
+      "</scene></world>";
+  Check(sky, "1.7");
+  EXPECT_EQ(TakeWarning(Code::kLaterVersionFeature).source.path,
+            R"(/sdf/world[@name="w"]/scene/sky/cubemap_uri)");
+  later_elements_ = false;
+  Check(sky, "1.7");
+  EXPECT_EQ(HintOf(TakeWarning(Code::kElementUnknown)), "SDFormat 1.10 has it");
+  Check(model, "1.4");
+  EXPECT_EQ(HintOf(TakeWarning(Code::kElementUnknown)), "SDFormat 1.5 has it");
+  TakeWarning(Code::kElementUnknown);
 }
 
 TEST_F(SchemaCheckTest, PluginContentsAreFree) {
@@ -326,18 +428,24 @@ TEST_F(SchemaCheckTest, WhatOnePointTenToOnePointTwelveAdded) {
   </state>
 </world>)",
         "1.12");
-  // The same in 1.9: world joints, merge into a world, mimic, ... unknown.
-  Check(R"(<world name="w">
+  // The same in 1.9: world joints, merge into a world, mimic, ... of later
+  // versions, and unknown to the letter of 1.9.
+  const std::string later = R"(<world name="w">
   <include merge="true"><uri>m</uri></include>
   <joint name="j" type="fixed"><parent>world</parent><child>a::l</child></joint>
   <state world_name="w"><iterations>0</iterations><model_state name="a"/></state>
-</world>)",
-        "1.9");
+</world>)";
+  Check(later, "1.9");
   // The world's unknown children are found with the world, before the
   // attributes of its <include>.
-  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 4);
+  EXPECT_EQ(TakeWarning(Code::kLaterVersionFeature).source.line, 4);
   EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 3);
-  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 5);
+  EXPECT_EQ(TakeWarning(Code::kLaterVersionFeature).source.line, 5);
+  later_elements_ = false;
+  Check(later, "1.9");
+  EXPECT_EQ(HintOf(TakeWarning(Code::kElementUnknown)), "SDFormat 1.10 has it");
+  EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 3);
+  EXPECT_EQ(HintOf(TakeWarning(Code::kElementUnknown)), "SDFormat 1.12 has it");
 }
 
 TEST_F(SchemaCheckTest, AMimicNeedsItsLeader) {

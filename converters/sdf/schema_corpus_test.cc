@@ -54,9 +54,9 @@ struct KnownWarning {
   const char* why;
 };
 constexpr KnownWarning kKnownWarnings[] = {
-    {"integration/model/merge_robot/model.sdf", 74, Code::kElementInvalid,
+    {"integration/model/merge_robot/model.sdf", 74, Code::kElementUnknown,
      "<alwaysOn> in a sensor: SDFormat spells it always_on"},
-    {"integration/model/merge_robot/model.sdf", 322, Code::kElementInvalid,
+    {"integration/model/merge_robot/model.sdf", 322, Code::kElementUnknown,
      "<unknown_element>, there to be ignored"},
     {"sdf/joint_screw_thread_pitch.sdf", 24, Code::kElementInvalid,
      "<thread_pitch>, deprecated in 1.10"},

@@ -3,9 +3,11 @@
 // (sdf_tree_reader.h) at those it reads, and both can find the same thing.
 //
 // Invariant: a problem at one element is reported once, by the reader when
-// it reports it (its message says what it reads); a schema warning that an
+// it reports it (its message says what it reads); a schema finding that an
 // element or attribute is unknown is dropped when the reader read it (an
-// element of a later version, read as libsdformat reads it).
+// element of a later version, read as libsdformat reads it) or said what
+// it makes of it. An element the reader keeps only for the name checks
+// (a named <lnk> in a model) is not read: phase 1's ELEMENT_UNKNOWN stands.
 //
 //   Diagnostics schema;
 //   CheckSchema(xml, version, &schema);

@@ -45,6 +45,7 @@ SdfDialect DialectOf(std::string_view version, bool strict) {
   d.nested_models = Since(number, "1.5", strict);
   // VERSIONS.md (1.11): //axis/mimic, //axis2/mimic.
   d.axis_mimic = Since(number, "1.11", strict);
+  d.later_elements = !strict;
 
   if (number >= VersionNumber(1, 7)) {
     d.axis_frame = AxisFrameRule::kExpressedInAttribute;

@@ -92,6 +92,12 @@ struct SdfDialect {
   // //inertial/@auto (1.11 on): a link's inertia computed from its
   // collisions (core/auto_inertia.h).
   Feature auto_inertia;
+  // An element a later version defines where the file has it and that the
+  // walk does not read itself (<cubemap_uri> in a 1.7 <sky>): a later
+  // feature, kept as libsdformat reads it (phase 1 says
+  // LATER_VERSION_FEATURE); when false, to the letter of the version, an
+  // element it does not know (ELEMENT_UNKNOWN).
+  bool later_elements = true;
   // Whether a link's inertia that breaks libsdformat's rule
   // (LINK_INERTIA_INVALID) is an error, as in SDFormat files, or a warning
   // that it is kept as written (converters/sdf/value_level.h): in a URDF's

@@ -232,7 +232,7 @@ TEST_F(SdfReaderTest, IncludePlaceholder) {
   // The schema knows no @file (003 writes it in an example) and no link in
   // an <include>.
   EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 4);
-  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 13);
+  EXPECT_EQ(TakeWarning(Code::kElementUnknown).source.line, 13);
 }
 
 TEST_F(SdfReaderTest, IncludePlacementFrameIsOnePointEight) {
@@ -242,7 +242,7 @@ TEST_F(SdfReaderTest, IncludePlacementFrameIsOnePointEight) {
                              "1.7");
   ASSERT_TRUE(doc.has_value());
   EXPECT_EQ(doc->at(doc->at(0).children[1]).Model().placement_frame, "");
-  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 4);
+  EXPECT_EQ(TakeWarning(Code::kElementUnknown).source.line, 4);
 }
 
 TEST_F(SdfReaderTest, WorldJointNeedsSdfOneEight) {
@@ -255,7 +255,7 @@ TEST_F(SdfReaderTest, WorldJointNeedsSdfOneEight) {
   // Still a named sibling for the name checks, but not a joint.
   EXPECT_EQ(ChildNames(*doc, 0),
             (std::vector<std::string>{"model:a", "other:j"}));
-  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 4);
+  EXPECT_EQ(TakeWarning(Code::kElementUnknown).source.line, 4);
 }
 
 TEST_F(SdfReaderTest, ModelContents) {
@@ -529,7 +529,7 @@ TEST_F(SdfReaderTest, JointErrors) {
   EXPECT_EQ(TakeError(Code::kValueInvalid).source.line, 8);
   ASSERT_EQ(b.Joint().axes.size(), 1u);
   EXPECT_EQ(b.Joint().axes[0].xyz, Eigen::Vector3d::UnitZ());
-  const Diagnostic removed = TakeWarning(Code::kElementInvalid);
+  const Diagnostic removed = TakeWarning(Code::kElementUnknown);
   EXPECT_EQ(removed.source.path,
             R"(/sdf/model[@name="m"]/joint[@name="b"]/axis/use_parent_model_frame)");
 }
@@ -549,9 +549,10 @@ TEST_F(SdfReaderTest, OtherVersionsAreIgnoredWithAWarning) {
   ASSERT_TRUE(doc.has_value());
   EXPECT_EQ(ChildNames(*doc, 1), std::vector<std::string>{});
   EXPECT_EQ(doc->at(1).pose.relative_to, "");
-  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 8);  // <not_sdf>
   EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 4);  // @frame
-  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 5);  // <frame>
+  EXPECT_EQ(TakeWarning(Code::kElementUnknown).source.line, 5);  // <frame>
+  // Phase 1's, after the reader's.
+  EXPECT_EQ(TakeWarning(Code::kElementUnknown).source.line, 8);  // <not_sdf>
 }
 
 TEST_F(SdfReaderTest, EveryJointType) {

@@ -112,7 +112,7 @@ class Reader {
                               const Feature& feature);
   void WarnIgnoredAttribute(XmlElement node, std::string_view name);
   void WarnIgnoredChild(XmlElement child, const std::string& why);
-  [[nodiscard]] std::string NotInVersion() const;
+  void ReportUnknownChild(XmlElement child, const std::string& why = "");
   XmlElement UniqueChild(XmlElement parent, std::string_view tag);
 
   NodeRef RefOf(XmlElement node) const { return {tree_, node.id()}; }
@@ -198,23 +198,21 @@ std::optional<ElementKind> Reader::KindOfChild(ElementKind parent,
         Reads(*place, child, [&] { return DescribeWithOwner(child); })) {
       return ElementKind::kFrame;
     }
-    WarnIgnoredChild(child, NotInVersion());
+    ReportUnknownChild(child);
     return std::nullopt;
   }
   if (!ReadsChildren(parent)) return std::nullopt;
   std::optional<ElementKind> kind = KnownKind(parent, tag);
   if (kind == ElementKind::kJoint && parent == ElementKind::kWorld &&
       !dialect_.world_joints) {
-    diags_->Warning(Code::kElementInvalid, Locate(child),
-                    "<joint> in a <world> is read from SDFormat 1.8 on (this "
-                    "file is " +
-                        doc_.version + "); it is not read as a joint");
+    ReportUnknownChild(child, " (a <world>'s joints are read from "
+                              "SDFormat 1.8 on)");
     kind.reset();
   }
   if (kind == ElementKind::kModel && parent == ElementKind::kModel &&
       !Reads(dialect_.nested_models, child,
              [&] { return DescribeWithOwner(child); })) {
-    WarnIgnoredChild(child, NotInVersion());
+    ReportUnknownChild(child);
     return std::nullopt;
   }
   if (kind) return kind;
@@ -300,7 +298,7 @@ Element Reader::ReadInclude(XmlElement node, ElementKind parent) {
       e.MutableModel().placement_frame =
           std::string(TrimWhitespace(Text(placement)));
     } else {
-      WarnIgnoredChild(placement, NotInVersion());
+      ReportUnknownChild(placement);
     }
   }
   if (XmlElement is_static = UniqueChild(node, "static")) {
@@ -429,10 +427,9 @@ JointAxis Reader::ReadAxis(XmlElement axis) {
   for (XmlElement old = FirstChildElement(axis, "use_parent_model_frame");
        old;
        old = NextSiblingElement(old, "use_parent_model_frame")) {
-    WarnIgnoredChild(old, NotInVersion() +
-                              (rule == AxisFrameRule::kExpressedInAttribute
-                                   ? " (use <xyz expressed_in=\"__model__\">)"
-                                   : " (its axes are in the model frame)"));
+    ReportUnknownChild(old, rule == AxisFrameRule::kExpressedInAttribute
+                                ? " (use <xyz expressed_in=\"__model__\">)"
+                                : " (its axes are in the model frame)");
   }
   return result;
 }
@@ -475,10 +472,12 @@ Inertial Reader::ReadInertial(XmlElement inertial) {
   // 1.5 and 1.6 allow <frame> here too, but an <inertial> is no Element.
   for (XmlElement frame = FirstChildElement(inertial, "frame");
        frame; frame = NextSiblingElement(frame, "frame")) {
-    WarnIgnoredChild(frame, FramePlace(ElementKind::kLink)
-                                ? "is not read (inertials have no frames "
-                                  "in sdfconv's model)"
-                                : NotInVersion());
+    if (FramePlace(ElementKind::kLink)) {
+      WarnIgnoredChild(frame, "is not read (inertials have no frames in "
+                              "sdfconv's model)");
+    } else {
+      ReportUnknownChild(frame);
+    }
   }
   if (XmlElement mass = UniqueChild(inertial, "mass")) {
     result.mass = ReadDouble(mass, result.mass, diags_);
@@ -633,8 +632,14 @@ void Reader::WarnIgnoredChild(XmlElement child, const std::string& why) {
                   DescribeWithOwner(child) + " " + why + "; it is ignored");
 }
 
-std::string Reader::NotInVersion() const {
-  return "is not part of SDFormat " + doc_.version + " there";
+// ELEMENT_UNKNOWN for an element the file's version does not have where
+// it is, which is not read: "<frame> of <link name="l"> is not part of
+// SDFormat 1.4 there" + why + "; it is ignored". Phase 1 finds it too; the
+// reader's word, which says why, is the one reported (schema_findings.h).
+void Reader::ReportUnknownChild(XmlElement child, const std::string& why) {
+  diags_->Warning(Code::kElementUnknown, Locate(child),
+                  DescribeWithOwner(child) + " is not part of SDFormat " +
+                      doc_.version + " there" + why + "; it is ignored");
 }
 
 // The first child `tag`; a warning for each further one. One walk of the
@@ -660,8 +665,8 @@ XmlElement Reader::UniqueChild(XmlElement parent, std::string_view tag) {
 // second one (libsdformat refuses two models, lights or actors, or two of
 // them of different kinds, ELEMENT_INCORRECT_TYPE; sdfconv reads one
 // element per file, a world beside a light too) and for an <include>
-// there; a warning for anything else, which is no SDFormat element at all
-// (libsdformat ignores it with a warning too).
+// there. Anything else there is no SDFormat element: phase 1 says so
+// (ELEMENT_UNKNOWN), and it is not read.
 XmlElement FindTop(XmlElement root, Diagnostics* diags) {
   XmlElement top;
   for (XmlElement child : ChildElements(root)) {
@@ -682,10 +687,6 @@ XmlElement FindTop(XmlElement root, Diagnostics* diags) {
                    "<" + tag + "> directly under <" + std::string(Tag(root)) +
                        "> is not supported; expected one <world>, <model>, "
                        "<light> or <actor>");
-    } else {
-      diags->Warning(Code::kElementInvalid, Locate(child),
-                     "<" + tag + "> directly under <" + std::string(Tag(root)) +
-                         "> is not an SDFormat element; it is ignored");
     }
   }
   return top;
@@ -771,7 +772,9 @@ std::optional<Document> ReadSdfTree(const XmlTree& xml, int32_t tree,
   // Phase 1 (schema validation) over the whole file, then the reading.
   const size_t first = diags->size();
   Diagnostics schema;
-  if (reading == SdfReading::kAll) CheckSchema(xml, version, &schema);
+  if (reading == SdfReading::kAll) {
+    CheckSchema(xml, version, &schema, dialect.later_elements);
+  }
   const XmlElement root = RootElement(xml);
   const XmlElement top = FindTop(root, diags);
   std::optional<Document> doc;

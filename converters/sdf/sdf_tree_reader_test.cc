@@ -110,7 +110,7 @@ TEST_F(SchemaInReaderTest, ElementsOfAnotherVersionAreWarnedOnce) {
   strict_ = true;  // the letter of the version
   ASSERT_TRUE(
       ReadModel("<link name=\"l\"/>\n<frame name=\"f\"/>", "1.4").has_value());
-  EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 3);
+  EXPECT_EQ(TakeWarning(Code::kElementUnknown).source.line, 3);
 }
 
 TEST_F(SchemaInReaderTest, AWorldJointOfOnePointEightIsRead) {
@@ -123,6 +123,43 @@ TEST_F(SchemaInReaderTest, AWorldJointOfOnePointEightIsRead) {
 </world></sdf>)");
   ASSERT_TRUE(doc.has_value());
   EXPECT_EQ(doc->at(doc->size() - 1).kind, ElementKind::kJoint);
+}
+
+// A named element the version does not have where it is, in a world,
+// model, link or joint, is kept for the name checks (an "other" element:
+// libsdformat copies it and checks its name too) but not read: phase 1's
+// ELEMENT_UNKNOWN stands, as for one without a name.
+TEST_F(SchemaInReaderTest, ANamedUnknownElementIsUnknown) {
+  const auto doc = Read(R"(<sdf version="1.8"><world name="w">
+<modle name="x"/>
+<model name="m"><lnk name="b"/><link name="a"><visul name="v"/></link>
+<link name="c"/>
+<joint name="j" type="fixed"><parent>a</parent><child>c</child><sensr name="s"/></joint>
+</model></world></sdf>)");
+  ASSERT_TRUE(doc.has_value());
+  for (const char* path :
+       {R"(/sdf/world[@name="w"]/modle[@name="x"])",
+        R"(/sdf/world[@name="w"]/model[@name="m"]/lnk[@name="b"])",
+        R"(/sdf/world[@name="w"]/model[@name="m"]/link[@name="a"]/visul[@name="v"])",
+        R"(/sdf/world[@name="w"]/model[@name="m"]/joint[@name="j"]/sensr[@name="s"])"}) {
+    EXPECT_EQ(TakeWarning(Code::kElementUnknown).source.path, path);
+  }
+  int others = 0;
+  for (const Element& e : doc->elements) others += e.kind == ElementKind::kOther;
+  EXPECT_EQ(others, 4);
+}
+
+// What the reader says of an element it does not read (a <joint> in a 1.7
+// world, read from 1.8 on) is said once, with its reason.
+TEST_F(SchemaInReaderTest, AnElementTheReaderLeavesIsSaidOnce) {
+  const auto doc = Read(R"(<sdf version="1.7"><world name="w">
+<model name="a"><link name="l"/></model>
+<joint name="j" type="fixed"><parent>world</parent><child>a::l</child></joint>
+</world></sdf>)");
+  ASSERT_TRUE(doc.has_value());
+  const Diagnostic d = TakeWarning(Code::kElementUnknown);
+  EXPECT_EQ(d.source.line, 3);
+  EXPECT_NE(d.message.find("from SDFormat 1.8 on"), std::string::npos);
 }
 
 TEST_F(SchemaInReaderTest, TheWholeFileIsCheckedEvenWithoutATopElement) {
@@ -286,8 +323,8 @@ TEST_F(MimicReaderTest, NotReadBefore111WhenStrict) {
     for (const JointAxis& axis : Axes(*doc, "f")) {
       EXPECT_FALSE(axis.mimic.has_value());
     }
-    EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 7);
-    EXPECT_EQ(TakeWarning(Code::kElementInvalid).source.line, 9);
+    EXPECT_EQ(TakeWarning(Code::kElementUnknown).source.line, 7);
+    EXPECT_EQ(TakeWarning(Code::kElementUnknown).source.line, 9);
   }
 }
 

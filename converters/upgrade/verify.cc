@@ -532,10 +532,13 @@ bool VerifyUpgrade(const ProofReading& input, std::string_view output,
     return Compare(input, {}, path, correspondence, words, diags);
   }
   // A version written on request is read to the letter of that version
-  // (`--strict`): a later feature left in it would not count.
+  // (`--strict`): a later feature left in it would not count. An element
+  // it does not know stays a warning, as in the input (under the user's
+  // --strict the input's would have refused already).
   const ActivityScope activity("proving the output means the same");
   ReadOptions options = WithIncludes(input.includes, reading);
   options.strict = !version.empty();
+  options.unknown_elements = Severity::kWarning;
   const Read out = ReadText(output, path, options);
   return Compare(input, out, path, correspondence, words, diags);
 }

@@ -116,6 +116,19 @@ TEST_F(VersionWriteTest, ProofReadsTheOutputToTheLetter) {
       << d.message;
 }
 
+// An unknown element (a typo) is kept as written: the proof reads the
+// output to the letter of its version without making it an error (the
+// input's warning is the reading's to say, not the conversion's).
+TEST_F(VersionWriteTest, AnUnknownElementIsKeptAsWritten) {
+  const std::string input = Sdf("1.8", R"(  <model name="m">
+    <link name="a"><visul name="v"/></link>
+  </model>
+)");
+  const std::string out = Write(input, "1.6");
+  ASSERT_TRUE(last_.ok()) << DescribeRemaining();
+  EXPECT_NE(out.find("<visul name=\"v\"/>"), std::string::npos) << out;
+}
+
 TEST(VersionWrite, ComposeFollowsRenamesAndDrops) {
   using Key = std::pair<std::string, std::string>;
   upgrade::Correspondence first;

@@ -78,6 +78,8 @@ TEST_F(GazeboTest, SensorsPluginsAndUnknownContentAreCopied) {
   EXPECT_EQ(Text({"model", "link@a", "velocity_decay", "linear"}), "0.5");
   EXPECT_TRUE(Has({"model", "link@a", "collision@c", "surface", "bounce"}));
   EXPECT_EQ(Text({"model", "link@a", "visual@v", "transparency"}), "0.5");
+  // No SDFormat version has a link's <plugin>: copied, and said.
+  EXPECT_EQ(TakeWarning(Code::kElementUnknown).source.line, 7);
 }
 
 TEST_F(GazeboTest, JointSettings) {
@@ -205,7 +207,7 @@ TEST_F(GazeboTest, DoubleColonInNestedNamesIsRepairedOutsidePlugins) {
   EXPECT_EQ(TakeWarning(Code::kReservedName).source.line, 6);
   EXPECT_EQ(TakeWarning(Code::kReservedName).source.line, 9);
   // <api> and <z> are not SDFormat: the reader says they are ignored.
-  for (int i = 0; i < 3; ++i) TakeWarning(Code::kElementInvalid);
+  for (int i = 0; i < 3; ++i) TakeWarning(Code::kElementUnknown);
 }
 
 }  // namespace

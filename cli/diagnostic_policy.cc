@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "cli/closest_word.h"
+#include "core/closest_word.h"
 
 namespace sdfconv {
 namespace {

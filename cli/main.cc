@@ -33,7 +33,7 @@
 
 #include "cli/bazel_run.h"
 #include "cli/check_command.h"
-#include "cli/closest_word.h"
+#include "core/closest_word.h"
 #include "cli/convert_command.h"
 #include "cli/diagnostic_output.h"
 #include "cli/exit_code.h"

@@ -1,5 +1,6 @@
 // The word of a list closest to a misspelt one, for "did you mean" hints
-// (an element the schema does not know, beside those it allows there).
+// (an element the schema does not know, beside those it allows there; an
+// unknown command or diagnostic code given on the command line).
 //
 // Closeness is the optimal string alignment distance (insertions,
 // deletions, substitutions and swaps of two neighbours, each 1), letters

@@ -22,6 +22,8 @@ constexpr std::array kCodes = {
     CodeEntry{Code::kXmlCommentDoubleHyphen, "XML_COMMENT_DOUBLE_HYPHEN"},
     CodeEntry{Code::kXmlDeclarationNotFirst, "XML_DECLARATION_NOT_FIRST"},
     CodeEntry{Code::kXmlBareAmpersand, "XML_BARE_AMPERSAND"},
+    CodeEntry{Code::kXmlDeclarationVersion, "XML_DECLARATION_VERSION"},
+    CodeEntry{Code::kXmlTextBeforeRoot, "XML_TEXT_BEFORE_ROOT"},
     CodeEntry{Code::kXmlNamespaceInvalid, "XML_NAMESPACE_INVALID"},
     CodeEntry{Code::kVersionUnsupported, "VERSION_UNSUPPORTED"},
     CodeEntry{Code::kElementMissing, "ELEMENT_MISSING"},

@@ -40,6 +40,8 @@ enum class Code {
   kXmlCommentDoubleHyphen,   // XML_COMMENT_DOUBLE_HYPHEN: `--` in a comment.
   kXmlDeclarationNotFirst,   // XML_DECLARATION_NOT_FIRST: <?xml?> not first.
   kXmlBareAmpersand,         // XML_BARE_AMPERSAND: `&` starting no reference.
+  kXmlDeclarationVersion,    // XML_DECLARATION_VERSION: <?xml version="0.0"?>.
+  kXmlTextBeforeRoot,        // XML_TEXT_BEFORE_ROOT: text before the root.
   kXmlNamespaceInvalid,      // XML_NAMESPACE_INVALID: e.g. an undeclared prefix.
   kVersionUnsupported,   // VERSION_UNSUPPORTED: no front end reads this version.
   kElementMissing,       // ELEMENT_MISSING: a required child element is absent.

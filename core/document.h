@@ -206,6 +206,12 @@ struct JointSpec {
   std::string child_frame;   // <child> as written
   SourceLocation parent_source;
   SourceLocation child_source;
+  // Before 1.8, where <parent> and <child> name links: whether an end that
+  // names no link may name another frame in scope, as 1.8 reads it and
+  // libsdformat reads every file (a later feature, said with
+  // LATER_VERSION_FEATURE). The reader sets it from its dialect; false is
+  // the version's letter (--strict).
+  bool frame_ends_later = false;
   // <axis>, then <axis2>: every axis the type has (revolute, prismatic,
   // continuous and screw one; universal, revolute2 and gearbox two), plus
   // any the file writes beyond that.

@@ -136,6 +136,65 @@ TEST(Joints, FramesAllowedFrom18Only) {
   }
 }
 
+// Before 1.8, when the reader says so (as it does but under --strict),
+// an end that names no link names the frame 1.8 would, with
+// LATER_VERSION_FEATURE: libsdformat 12 and 16 read every file so.
+// libsdformat's own example: a 1.7 fixed joint from a frame on link `a`
+// to `a` is JOINT_PARENT_SAME_AS_CHILD, not JOINT_PARENT_LINK_INVALID.
+TEST(Joints, FramesAsLaterFeatureBefore18) {
+  for (const char* version : {"1.4", "1.6", "1.7"}) {
+    for (const bool later : {true, false}) {
+      SCOPED_TRACE(std::string(version) + (later ? " later" : " letter"));
+      TestDocument t(version);
+      const ElementId m = t.Root(K::kModel, "m");
+      const ElementId a = t.Add(m, K::kLink, "a");
+      t.Add(m, K::kLink, "b");
+      const ElementId fb = t.Frame(m, "fb", "b");
+      t.Frame(m, "fa", "a");
+      const ElementId j = t.Joint(m, "j", "fb", "a");
+      const ElementId same = t.Joint(m, "same", "fa", "a");
+      t[j].MutableJoint().frame_ends_later = later;
+      t[same].MutableJoint().frame_ends_later = later;
+      Diagnostics diags;
+      const FrameGraph g = BuildFrameGraph(t.doc(), &diags);
+      if (!later) {
+        EXPECT_EQ(ErrorCodes(diags), Codes{"JOINT_PARENT_LINK_INVALID"});
+        continue;
+      }
+      EXPECT_EQ(ErrorCodes(diags), Codes{"JOINT_PARENT_SAME_AS_CHILD"});
+      EXPECT_EQ(g.joint_parent[j], fb);
+      EXPECT_EQ(g.joint_child[j], a);
+      EXPECT_EQ(g.body[j], a);
+      int later_warnings = 0;
+      for (const Diagnostic& d : diags.items()) {
+        later_warnings += d.code == Code::kLaterVersionFeature ? 1 : 0;
+      }
+      EXPECT_EQ(later_warnings, 2);  // one per end that names a frame
+    }
+  }
+}
+
+// A link wins where a frame shares its name (before 1.7), and the joint
+// itself is never its own end, later feature or not.
+TEST(Legacy, LaterFrameEndsPreferTheLink) {
+  TestDocument t("1.6");
+  const ElementId m = t.Root(K::kModel, "m");
+  t.Frame(m, "a", "");
+  const ElementId a = t.Add(m, K::kLink, "a");
+  t.Add(m, K::kLink, "b");
+  const ElementId j = t.Joint(m, "j", "a", "b");
+  const ElementId self = t.Joint(m, "self", "self", "b");
+  t[j].MutableJoint().frame_ends_later = true;
+  t[self].MutableJoint().frame_ends_later = true;
+  Diagnostics diags;
+  const FrameGraph g = BuildFrameGraph(t.doc(), &diags);
+  EXPECT_EQ(ErrorCodes(diags), Codes{"JOINT_PARENT_LINK_INVALID"});
+  EXPECT_EQ(g.joint_parent[j], a);
+  for (const Diagnostic& d : diags.items()) {
+    EXPECT_NE(d.code, Code::kLaterVersionFeature) << d.message;
+  }
+}
+
 TEST(Joints, ParentAndChildFramesOnSameLink) {
   TestDocument t;
   const ElementId m = t.Root(K::kModel, "m");

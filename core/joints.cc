@@ -7,7 +7,11 @@
 //  - before 1.8 a joint connects links: <parent> and <child> name links of
 //    its model or, from 1.5 on, of models nested in it (`model1::link`,
 //    000). Before 1.7 a joint or frame may share that link's name, so the
-//    lookup asks for a link (ScopeIndex::LookupKind);
+//    lookup asks for a link (ScopeIndex::LookupKind). An end that names no
+//    link may name another frame when the reader says so
+//    (JointSpec::frame_ends_later): libsdformat converts every file to
+//    its newest version and resolves such an end as 1.8 does, and so
+//    does sdfconv, with LATER_VERSION_FEATURE;
 //  - from 1.8 on they may name any frame in scope (003);
 //  - `world` is the fixed world frame. From 1.7 on it is reserved and may
 //    only be a parent (004). Before 1.7 it is an ordinary name: a sibling
@@ -32,7 +36,8 @@ std::optional<ElementKind> EndKind(const PhaseContext& ctx, ElementId joint) {
 }
 
 std::string ExpectedWhat(const PhaseContext& ctx, ElementId joint) {
-  return ctx.AtLeast(joint, 1, 8) ? "frame" : "link";
+  if (ctx.AtLeast(joint, 1, 8)) return "frame";
+  return ctx.doc.at(joint).Joint().frame_ends_later ? "link or frame" : "link";
 }
 
 // Whether `name`, written as a joint's <parent> or <child> in `scope`, means
@@ -56,6 +61,29 @@ ElementId LookupEnd(const PhaseContext& ctx, ElementId joint, ElementId scope,
   if (e != kNoElement && ctx.doc.at(e).kind == ElementKind::kWorld) {
     return kNoElement;
   }
+  return e;
+}
+
+// An end of a joint older than 1.8 that names no link: the frame it names
+// as 1.8 reads it, with LATER_VERSION_FEATURE, when the reader allows it
+// (the file comment); else kNoElement.
+ElementId LookupLaterFrame(PhaseContext& ctx, ElementId joint, ElementId scope,
+                           const std::string& name, const char* tag,
+                           const SourceLocation& at) {
+  if (ctx.AtLeast(joint, 1, 8) || !ctx.doc.at(joint).Joint().frame_ends_later) {
+    return kNoElement;
+  }
+  const ElementId e = ctx.scopes.Lookup(scope, name);
+  if (e == kNoElement || e == joint || e == scope ||
+      ctx.doc.at(e).kind == ElementKind::kWorld) {
+    return kNoElement;
+  }
+  ctx.diags.Warning(Code::kLaterVersionFeature, at,
+                    ctx.Quote(joint) + ": <" + tag + "> names " +
+                        ctx.Quote(e) +
+                        ", not a link: a joint between frames is SDFormat "
+                        "1.8; it is read with its 1.8 meaning, as "
+                        "libsdformat reads it (--strict: links only)");
   return e;
 }
 
@@ -137,7 +165,11 @@ void ResolveJointFrames(PhaseContext& ctx) {
         ctx.graph.joint_child[id] = ctx.world;
       }
     } else if (!spec.child_frame.empty()) {
-      const ElementId c = LookupEnd(ctx, id, scope, spec.child_frame);
+      ElementId c = LookupEnd(ctx, id, scope, spec.child_frame);
+      if (c == kNoElement) {
+        c = LookupLaterFrame(ctx, id, scope, spec.child_frame, "child",
+                             spec.child_source);
+      }
       if (c == kNoElement) {
         ctx.diags.Error(Code::kJointChildLinkInvalid, spec.child_source,
                         ctx.Quote(id) + ": child " + ExpectedWhat(ctx, id) +
@@ -151,7 +183,11 @@ void ResolveJointFrames(PhaseContext& ctx) {
     if (NamesWorld(ctx, scope, spec.parent_frame)) {
       ctx.graph.joint_parent[id] = ctx.world;
     } else if (!spec.parent_frame.empty()) {
-      const ElementId p = LookupEnd(ctx, id, scope, spec.parent_frame);
+      ElementId p = LookupEnd(ctx, id, scope, spec.parent_frame);
+      if (p == kNoElement) {
+        p = LookupLaterFrame(ctx, id, scope, spec.parent_frame, "parent",
+                             spec.parent_source);
+      }
       if (p == kNoElement) {
         ctx.diags.Error(Code::kJointParentLinkInvalid, spec.parent_source,
                         ctx.Quote(id) + ": parent " + ExpectedWhat(ctx, id) +

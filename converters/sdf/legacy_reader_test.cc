@@ -206,6 +206,40 @@ TEST_F(LegacyReaderTest, LaterFeaturesInOnePointFour) {
   EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 8);
 }
 
+// A joint between frames (1.8) in an older file: an end that names no
+// link names the frame, as libsdformat resolves it (testdata/
+// later_features/joint_frames_in_1_6.sdf compares the poses with
+// libsdformat 12's); to the letter, the ends must be links.
+TEST_F(LegacyReaderTest, JointBetweenFramesIsALaterFeature) {
+  const std::string body = R"(<link name="a"><pose>1 0 0 0 0 0</pose></link>
+<link name="b"/>
+<frame name="fb" attached_to="b"><pose>0 0 1 0 0 0</pose></frame>
+<joint name="j" type="revolute"><parent>fb</parent><child>a</child></joint>)";
+  for (const bool strict : {false, true}) {
+    SCOPED_TRACE(strict ? "strict" : "as libsdformat reads it");
+    strict_ = strict;
+    const auto doc = ReadModel(body, "1.6");
+    ASSERT_TRUE(doc.has_value());
+    EXPECT_EQ(Get(*doc, K::kJoint, "j").Joint().frame_ends_later, !strict);
+    const Resolved resolved = Resolve(*doc);
+    const Diagnostics& found = resolved.diags;
+    if (strict) {
+      EXPECT_EQ(TakeWarning(Code::kAttributeInvalid).source.line, 5);
+      ASSERT_EQ(found.size(), 1u);
+      EXPECT_EQ(found.items()[0].code, Code::kJointParentLinkInvalid);
+      EXPECT_EQ(found.items()[0].source.line, 6);
+      continue;
+    }
+    EXPECT_EQ(TakeWarning(Code::kLaterVersionFeature).source.line, 5);
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_EQ(found.items()[0].code, Code::kLaterVersionFeature);
+    EXPECT_EQ(found.items()[0].source.line, 6);
+    const ElementId j = Find(*doc, K::kJoint, "j");
+    EXPECT_EQ(resolved.graph.joint_parent[j], Find(*doc, K::kFrame, "fb"));
+    EXPECT_TRUE(Near(resolved.r.X_W[j], PoseFromXyzRpy({1, 0, 0}, {0, 0, 0})));
+  }
+}
+
 TEST_F(LegacyReaderTest, StrictReadsTheLetter) {
   strict_ = true;
   const auto doc = ReadModel(

@@ -38,8 +38,10 @@ SdfDialect DialectOf(std::string_view version, bool strict) {
   d.world_merge_include = Since(number, "1.10", strict);
   // VERSIONS.md (1.11): automatic inertia.
   d.auto_inertia = Since(number, "1.11", strict);
-  // 003 (1.8): //include/placement_frame, and <joint> in worlds.
+  // 003 (1.8): //include/placement_frame, joints between frames, and
+  // <joint> in worlds.
   d.include_placement_frame = Since(number, "1.8", strict);
+  d.joint_frame_ends = Since(number, "1.8", strict);
   d.world_joints = number >= VersionNumber(1, 8);
   // 000: "Support for nested models was added in SDFormat 1.5".
   d.nested_models = Since(number, "1.5", strict);

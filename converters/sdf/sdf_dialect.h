@@ -78,6 +78,9 @@ struct SdfDialect {
   bool world_joints = false;
   // //include/placement_frame (1.8 on).
   Feature include_placement_frame;
+  // A joint's <parent> or <child> naming a frame other than a link (1.8
+  // on; libsdformat reads it in every file).
+  Feature joint_frame_ends;
   // Whether <include>s are read (as include placeholders); when not, each
   // is an error and skipped (the SDFormat a URDF stands for has no place
   // for included files).

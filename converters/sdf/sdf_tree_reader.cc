@@ -360,6 +360,7 @@ void Reader::ReadJoint(XmlElement node, Element* joint) {
       ReadJointLink(node, "parent", joint->source, &spec.parent_source);
   spec.child_frame =
       ReadJointLink(node, "child", joint->source, &spec.child_source);
+  spec.frame_ends_later = dialect_.joint_frame_ends.support == Support::kLater;
 
   const std::array<XmlElement, 2> written = {UniqueChild(node, "axis"),
                                              UniqueChild(node, "axis2")};

@@ -297,6 +297,40 @@ TEST_F(UpgradeSdfTest, ValueErrorsAreKeptAsWrittenWithWarnings) {
   EXPECT_EQ(d.message.rfind("kept as written: ", 0), 0u) << d.message;
 }
 
+// A value-level error that only the upgraded version makes (1.2 and 1.3 let a
+// <script> go without <uri>, 1.4 on require it: gazebo_models
+// pr2_gripper/model-1_2.sdf) changes no meaning: the upgrade keeps the
+// value as written with a warning, as every conversion does, rather than
+// refuse the file. The one the input has is kept too.
+TEST_F(UpgradeSdfTest, ValueErrorsOfTheUpgradedVersionAreKeptAsWritten) {
+  const std::string body = R"(  <model name="m">
+    <link name="l">
+      <visual name="v">
+        <geometry><box><size>1 1 1</size></box></geometry>
+        <material><script><name>__default__</name></script></material>
+      </visual>
+    </link>
+  </model>
+)";
+  const std::string out = Upgrade(Sdf("1.2", body), /*verify=*/true);
+  EXPECT_EQ(out, Sdf("1.8", body));
+  EXPECT_TRUE(last_.changed);
+  // The output's first (its line is the output's, not the input's).
+  Diagnostic d = TakeWarning(Code::kElementMissing);  // 1.8's <uri>
+  EXPECT_EQ(d.message.rfind("kept as written: the upgraded SDFormat 1.8, "
+                            "at its line 6: ",
+                            0),
+            0u)
+      << d.message;
+  EXPECT_EQ(d.source.line, 0);
+  EXPECT_EQ(d.source.path.str(),
+            "/sdf/model[@name=\"m\"]/link[@name=\"l\"]/visual[@name=\"v\"]/"
+            "material/script");
+  d = TakeWarning(Code::kValueInvalid);  // the placeholder name
+  EXPECT_EQ(d.message.rfind("kept as written: ", 0), 0u) << d.message;
+  EXPECT_EQ(d.source.line, 6);
+}
+
 // Errors that touch kinematics stay fatal, even with a value-level code:
 // here a joint without its <child>.
 TEST_F(UpgradeSdfTest, KinematicErrorsStayFatal) {

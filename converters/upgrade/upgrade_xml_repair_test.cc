@@ -64,6 +64,29 @@ TEST_F(UpgradeXmlRepairTest, EachDepartureIsRepairedAndSaidOnce) {
   }
 }
 
+// gz-sim's reset_detachable_joint.sdf opens with a declaration that lost
+// its `<`; Bullet's URDFs declare version "0.0" (here in an SDFormat
+// file). The text before the root is written as a comment, the version as
+// 1.0, everything else as it was.
+TEST_F(UpgradeXmlRepairTest, TextBeforeTheRootAndAnotherVersion) {
+  const std::string model =
+      "<sdf version=\"1.8\">\n  <model name=\"m\">\n"
+      "    <link name=\"l\"/>\n  </model>\n</sdf>\n";
+  std::string out = Upgrade(
+      "?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + model, /*verify=*/true);
+  EXPECT_EQ(out, "<!--?xml version=\"1.0\" encoding=\"UTF-8\"?>-->\n" + model);
+  EXPECT_TRUE(last_.changed);
+  ExpectCleanXml(out);
+  EXPECT_EQ(TakeWarning(Code::kXmlTextBeforeRoot).source.line, 1);
+  EXPECT_EQ(Upgrade(out, /*verify=*/true), out);
+  EXPECT_FALSE(last_.changed);
+
+  out = Upgrade("<?xml version=\"0.0\" ?>\n" + model, /*verify=*/true);
+  EXPECT_EQ(out, "<?xml version=\"1.0\" ?>\n" + model);
+  ExpectCleanXml(out);
+  EXPECT_EQ(TakeWarning(Code::kXmlDeclarationVersion).source.line, 1);
+}
+
 TEST_F(UpgradeXmlRepairTest, RepairedOutputUpgradesToItself) {
   const std::string out = Upgrade(Departures("1.8"));
   while (Remaining() > 0) Take();

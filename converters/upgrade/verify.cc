@@ -332,31 +332,41 @@ bool InputUnreadable(const Read& in, const std::string& path,
   return false;
 }
 
-// Whether the output fails where the input does not: an error other than
-// the input's own value-level ones (kept as written). Reports each.
+// Whether the output fails where the input does not: a structural error
+// (any but value_level.h's), or one of the input's value-level errors
+// that it lacks (the upgrade changed a value). Reports each. A
+// value-level error that only the output has (a 1.2 <script> without
+// <uri>, which 1.8 requires) changes no meaning, as for every conversion:
+// it goes to `new_values`, to be said as kept as written.
 bool OutputFailsValidation(const Read& in, const Read& out,
                            const std::string& path, const Words& words,
-                           Diagnostics* diags) {
+                           Diagnostics* diags,
+                           std::vector<Diagnostic>* new_values) {
   const std::string result(words.result);
   std::multiset<ValueErrorKey> unmatched = ExpectedInOutput(in, out);
-  if (!out.fatal && unmatched == ValueErrorKeys(out.kept)) return false;
   const size_t errors_before = diags->size();
-  std::set<ValueErrorPlace> matched;
+  std::set<ValueErrorPlace> matched;  // and said as new
+  std::vector<Diagnostic> extra;
   for (Diagnostic d : out.diags.items()) {
     if (d.severity != Severity::kError) continue;
-    if (IsValueLevel(d)) {  // one the input had too: not new
-      if (matched.count(PlaceOf(d)) > 0) continue;
+    const bool value = IsValueLevel(d);
+    if (value) {
+      if (!matched.insert(PlaceOf(d)).second) continue;  // said at its place
       const auto it = unmatched.find(KeyOf(d));
-      if (it != unmatched.end()) {
+      if (it != unmatched.end()) {  // one the input had too: not new
         unmatched.erase(it);
-        matched.insert(PlaceOf(d));
         continue;
       }
     }
-    d.message = result + " (not written) fails validation at its line " +
-                std::to_string(d.source.line) + ": " + d.message;
+    d.message = result + (value ? "," : " (not written) fails validation") +
+                " at its line " + std::to_string(d.source.line) + ": " +
+                d.message;
     d.source.line = 0;
-    diags->Add(std::move(d));
+    if (value) {
+      extra.push_back(std::move(d));
+    } else {
+      diags->Add(std::move(d));
+    }
   }
   for (const auto& [code, tag] : unmatched) {
     diags->Error(kNotEquivalent, {path, 0, ""},
@@ -364,11 +374,13 @@ bool OutputFailsValidation(const Read& in, const Read& out,
                      " error at a <" + tag + "> that " + result +
                      " (not written) would not have");
   }
-  if (diags->size() == errors_before) {
+  if (out.fatal && diags->size() == errors_before) {
     diags->Error(kNotEquivalent, {path, 0, ""},
                  result + " (not written) cannot be read");
   }
-  return true;
+  if (diags->size() != errors_before) return true;
+  for (Diagnostic& d : extra) new_values->push_back(std::move(d));
+  return false;
 }
 
 // Every compared element of the input against its counterpart in the
@@ -437,7 +449,10 @@ bool Compare(const Read& in, const Read& out, const std::string& path,
              const Correspondence& correspondence, const Words& words,
              Diagnostics* diags) {
   if (in.fatal) return InputUnreadable(in, path, words, diags);
-  if (OutputFailsValidation(in, out, path, words, diags)) return false;
+  std::vector<Diagnostic> new_values;
+  if (OutputFailsValidation(in, out, path, words, diags, &new_values)) {
+    return false;
+  }
   if (!SameElements(in, out, correspondence, words, diags)) return false;
   // One warning per value kept: a name repaired away is not kept.
   std::multiset<ValueErrorKey> still = ValueErrorKeys(out.kept);
@@ -449,6 +464,7 @@ bool Compare(const Read& in, const Read& out, const std::string& path,
     }
     diags->Add(KeptAsWritten(d));
   }
+  for (Diagnostic& d : new_values) diags->Add(KeptAsWritten(std::move(d)));
   return true;
 }
 

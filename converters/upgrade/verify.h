@@ -136,9 +136,11 @@ struct ProofReading {
 // Reads `input` and `output` (both named `path` in messages) and compares
 // them as described above. Returns false, with errors in `diags`, on any
 // difference, or when either does not pass validation, value-level errors
-// apart: the output must have exactly the input's (same code at the same
-// kind of element, as many), and on success each of the input's comes back
-// as a warning, "kept as written: ...".
+// apart: the output must have every one of the input's (same code at the
+// same kind of element, as many), and on success each of the input's comes
+// back as a warning, "kept as written: ...", as does each the output alone
+// has (its version's rule for a value kept as written: a 1.2 <script>
+// without <uri>, which 1.8 requires).
 [[nodiscard]] bool VerifyUpgrade(std::string_view input,
                                  std::string_view output,
                                  const std::string& path,

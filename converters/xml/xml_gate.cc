@@ -139,9 +139,11 @@ struct ContextDeleter {
 // True when libxml2 finds `text` well-formed under our rules; otherwise
 // false with at least one error in `diags`. No tree is built: every
 // callback that would build one is unset. LIBRARY_MISSING when libxml2
-// cannot be loaded.
+// cannot be loaded. `encoding`, when not empty, is the text's (its
+// declaration was blanked: SanitizedXml::encoding).
 bool Libxml2Accepts(std::string_view text, const std::string& path,
-                    Diagnostics* diags, const XmlLimits& limits) {
+                    Diagnostics* diags, const XmlLimits& limits,
+                    const std::string& encoding) {
   std::string missing;
   const Libxml2Functions* libxml2 = Libxml2(&missing);
   if (libxml2 == nullptr) {
@@ -183,7 +185,7 @@ bool Libxml2Accepts(std::string_view text, const std::string& path,
 
   xmlDocPtr doc = libxml2->ctxt_read_memory(
       ctxt.get(), text.data(), static_cast<int>(text.size()), path.c_str(),
-      /*encoding=*/nullptr, kParseOptions);
+      encoding.empty() ? nullptr : encoding.c_str(), kParseOptions);
   if (doc != nullptr) libxml2->free_doc(doc);  // none is built; to be safe
   const bool well_formed = ctxt->wellFormed != 0;
   if (state.stopped) return false;
@@ -748,7 +750,9 @@ bool CheckWithLibxml2(std::string_view text, const std::string& path,
       return false;
     }
   }
-  if (!Libxml2Accepts(gate_text, path, diags, limits)) return false;
+  if (!Libxml2Accepts(gate_text, path, diags, limits, lenient.encoding)) {
+    return false;
+  }
   return limits.lenient || lenient.spots.empty();
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 namespace sdfconv {
 namespace {
@@ -84,6 +85,10 @@ Code CodeOf(XmlTolerance tolerance) {
       return Code::kXmlDeclarationNotFirst;
     case XmlTolerance::kBareAmpersand:
       return Code::kXmlBareAmpersand;
+    case XmlTolerance::kDeclarationVersion:
+      return Code::kXmlDeclarationVersion;
+    case XmlTolerance::kTextBeforeRoot:
+      return Code::kXmlTextBeforeRoot;
   }
   return Code::kXmlSyntaxError;
 }
@@ -91,7 +96,9 @@ Code CodeOf(XmlTolerance tolerance) {
 bool IsToleranceCode(Code code) {
   return code == Code::kXmlCommentDoubleHyphen ||
          code == Code::kXmlDeclarationNotFirst ||
-         code == Code::kXmlBareAmpersand;
+         code == Code::kXmlBareAmpersand ||
+         code == Code::kXmlDeclarationVersion ||
+         code == Code::kXmlTextBeforeRoot;
 }
 
 std::string_view Describe(XmlTolerance tolerance) {
@@ -105,6 +112,13 @@ std::string_view Describe(XmlTolerance tolerance) {
     case XmlTolerance::kBareAmpersand:
       return "an '&' starts no reference (XML 1.0 requires '&amp;', "
              "section 2.4); it is read as the character '&'";
+    case XmlTolerance::kDeclarationVersion:
+      return "the XML declaration names another version than 1.0 (XML 1.0 "
+             "section 2.8); the text is read by XML 1.0's rules";
+    case XmlTolerance::kTextBeforeRoot:
+      return "text before the root element, where XML 1.0 allows only "
+             "markup (section 2.8: a declaration that lost its '<'?); it "
+             "is no part of the document";
   }
   return "";
 }
@@ -198,6 +212,8 @@ std::string RepairAmpersands(std::string_view raw) {
   return out;
 }
 
+namespace {
+
 // Whether `text` starts in an encoding whose bytes are not ASCII's for
 // ASCII characters (UTF-16, UTF-32, EBCDIC; XML 1.0 appendix F): the
 // tolerances are byte patterns of ASCII-compatible text, so such a file
@@ -211,15 +227,22 @@ bool AsciiIncompatible(std::string_view text) {
   return head == "\x4C\x6F\xA7\x94";  // EBCDIC "<?xm"
 }
 
-// Whether `raw_pi` is an XML declaration as XML 1.0 writes one (productions
-// 23-27, 32, 80, 81): version, then optionally encoding and standalone, in
-// that order, each quoted. A misplaced declaration is tolerated only then:
-// the gate never reads it where it stands, and moved to the start it must
-// be one libxml2 accepts.
-bool IsWellFormedDeclaration(std::string_view raw_pi) {
+// Where the value of the version of `raw_pi` is, when `raw_pi` is an XML
+// declaration as XML 1.0 writes one (productions 23-27, 32, 80, 81) but
+// for that value, which may be any: version, then optionally encoding and
+// standalone, in that order, each quoted. A declaration is tolerated
+// (misplaced, or of another version) only then: it is blanked for libxml2
+// and, moved to the start and written with version "1.0", it must be one
+// libxml2 accepts.
+struct VersionValue {
+  size_t begin;
+  size_t end;
+};
+
+std::optional<VersionValue> ParseDeclaration(std::string_view raw_pi) {
   if (raw_pi.substr(0, 5) != "<?xml" || raw_pi.size() < 7 ||
       raw_pi.substr(raw_pi.size() - 2) != "?>") {
-    return false;
+    return std::nullopt;
   }
   const std::string_view body = raw_pi.substr(5, raw_pi.size() - 7);
   size_t i = 0;
@@ -232,8 +255,10 @@ bool IsWellFormedDeclaration(std::string_view raw_pi) {
     return i > from;
   };
   // S name Eq quoted-value, the value checked by `valid`; false if absent
-  // (nothing consumed) or malformed (*bad set).
+  // (nothing consumed) or malformed (*bad set). `value` is where the value
+  // was.
   bool bad = false;
+  VersionValue value{0, 0};
   const auto pseudo = [&](std::string_view name, auto valid) {
     const size_t start = i;
     if (!spaces() || body.substr(i, name.size()) != name) {
@@ -253,13 +278,11 @@ bool IsWellFormedDeclaration(std::string_view raw_pi) {
         !valid(body.substr(i + 1, close - i - 1))) {
       return !(bad = true);
     }
+    value = {5 + i + 1, 5 + close};
     i = close + 1;
     return true;
   };
-  const auto version = [](std::string_view v) {
-    return v.size() > 2 && v.substr(0, 2) == "1." &&
-           v.find_first_not_of("0123456789", 2) == std::string_view::npos;
-  };
+  const auto any = [](std::string_view) { return true; };
   const auto encoding = [](std::string_view v) {
     if (v.empty() || !std::isalpha(static_cast<unsigned char>(v[0]))) {
       return false;
@@ -275,28 +298,96 @@ bool IsWellFormedDeclaration(std::string_view raw_pi) {
   const auto standalone = [](std::string_view v) {
     return v == "yes" || v == "no";
   };
-  if (!pseudo("version", version)) return false;
+  if (!pseudo("version", any)) return std::nullopt;
+  const VersionValue version = value;
   pseudo("encoding", encoding);
   pseudo("standalone", standalone);
   spaces();
-  return !bad && i == body.size();
+  if (bad || i != body.size()) return std::nullopt;
+  return version;
+}
+
+bool IsWellFormedDeclaration(std::string_view raw_pi) {
+  return ParseDeclaration(raw_pi).has_value();
+}
+
+// The value of `encoding` in a raw XML declaration, or "" when it names
+// none.
+std::string_view EncodingOf(std::string_view raw_pi) {
+  const size_t at = raw_pi.find("encoding");
+  if (at == std::string_view::npos) return "";
+  const size_t quote = raw_pi.find_first_of("\"'", at);
+  if (quote == std::string_view::npos) return "";
+  const size_t close = raw_pi.find(raw_pi[quote], quote + 1);
+  if (close == std::string_view::npos) return "";
+  return raw_pi.substr(quote + 1, close - quote - 1);
 }
 
 // Whether an XML declaration names an encoding other than UTF-8 (or
 // ASCII): moved to the start of the file, it would relabel the bytes.
 bool NamesOtherEncoding(std::string_view raw_pi) {
-  const size_t at = raw_pi.find("encoding");
-  if (at == std::string_view::npos) return false;
+  if (raw_pi.find("encoding") == std::string_view::npos) return false;
   std::string value;
-  const size_t quote = raw_pi.find_first_of("\"'", at);
-  if (quote == std::string_view::npos) return true;
-  const size_t close = raw_pi.find(raw_pi[quote], quote + 1);
-  if (close == std::string_view::npos) return true;
-  for (char c : raw_pi.substr(quote + 1, close - quote - 1)) {
+  for (char c : EncodingOf(raw_pi)) {
     value += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
   }
   return value != "utf-8" && value != "utf8" && value != "us-ascii" &&
          value != "ascii";
+}
+
+// Whether the raw text [begin, end) may be tolerated before the root:
+// printable ASCII and white space only, so that the comment it is
+// repaired into is well-formed (anything else libxml2 decides on).
+bool IsPlainText(std::string_view text, size_t begin, size_t end) {
+  for (size_t i = begin; i < end; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x80 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r')) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// A run of text before the root element, tolerated when the root follows
+// it (TextBeforeRoot spots are made only then).
+struct PrologText {
+  size_t begin;  // its first character that is not white space
+  size_t end;
+  int line;
+};
+
+}  // namespace
+
+bool NamesOtherVersion(std::string_view raw_pi) {
+  const std::optional<VersionValue> v = ParseDeclaration(raw_pi);
+  return v && raw_pi.substr(v->begin, v->end - v->begin) != "1.0";
+}
+
+std::string RepairDeclarationVersion(std::string_view raw_pi) {
+  const std::optional<VersionValue> v = ParseDeclaration(raw_pi);
+  if (!v) return std::string(raw_pi);
+  return std::string(raw_pi.substr(0, v->begin)) + "1.0" +
+         std::string(raw_pi.substr(v->end));
+}
+
+bool HoldsText(std::string_view raw, bool first) {
+  if (first && raw.substr(0, kBom.size()) == kBom) raw.remove_prefix(3);
+  return raw.find_first_not_of(" \t\r\n") != std::string_view::npos;
+}
+
+std::string TextBeforeRootAsComment(std::string_view raw,
+                                    std::string_view* lead,
+                                    std::string_view* tail) {
+  const size_t bom = raw.substr(0, kBom.size()) == kBom ? kBom.size() : 0;
+  const size_t begin = std::min(raw.find_first_not_of(" \t\r\n", bom),
+                                raw.size());
+  const size_t end =
+      std::max(begin, std::min(raw.find_last_not_of(" \t\r\n") + 1,
+                               raw.size()));
+  *lead = raw.substr(0, begin);
+  *tail = raw.substr(end);
+  return RepairComment("<!--" + std::string(raw.substr(begin, end - begin)) +
+                       "-->");
 }
 
 SanitizedXml SanitizeForGate(std::string_view text) {
@@ -307,13 +398,32 @@ SanitizedXml SanitizeForGate(std::string_view text) {
   const auto starts = [&](size_t at, std::string_view s) {
     return text.substr(at, s.size()) == s;
   };
+  const auto blank = [&](size_t from, size_t to) {
+    for (size_t at = from; at < to; ++at) {
+      if (text[at] != '\n' && text[at] != '\r') Blank(text, at, &out);
+    }
+  };
   bool in_prolog = true;  // before the root element's start tag
+  // Text before the root (its spots are made when the root follows), and
+  // whether such text is refused (some is not plain, or markup that
+  // TinyXML2 refuses after text follows it).
+  std::vector<PrologText> prolog_text;
+  bool prolog_text_refused = false;
   int depth = 0;  // open elements: text outside the root is never blanked
   size_t i = 0;
   while (i < text.size()) {
     if (text[i] != '<') {
       const size_t end = std::min(text.find('<', i), text.size());
-      if (depth > 0) BlankAmpersands(text, i, end, &out, &lines);
+      if (depth > 0) {
+        BlankAmpersands(text, i, end, &out, &lines);
+      } else if (in_prolog) {
+        const size_t core =
+            text.find_first_not_of(" \t\r\n", i == 0 ? first : i);
+        if (core < end) {
+          prolog_text.push_back({core, end, lines.LineAt(core)});
+          prolog_text_refused |= !IsPlainText(text, core, end);
+        }
+      }
       i = end;
     } else if (starts(i, kCommentOpen)) {
       const size_t end = CommentEnd(text, i);
@@ -336,12 +446,24 @@ SanitizedXml SanitizeForGate(std::string_view text) {
       const size_t end = text.find("?>", i + 2);
       if (end == std::string_view::npos) break;
       const std::string_view pi = text.substr(i, end + 2 - i);
-      if (in_prolog && i != first && IsXmlDeclaration(pi) &&
-          IsWellFormedDeclaration(pi) && !NamesOtherEncoding(pi)) {
-        out.spots.push_back(
-            {XmlTolerance::kDeclarationNotFirst, i, lines.LineAt(i)});
-        for (size_t at = i; at < end + 2; ++at) {
-          if (text[at] != '\n' && text[at] != '\r') Blank(text, at, &out);
+      // TinyXML2 reads every `<?...?>` as a declaration, and refuses one
+      // after text.
+      prolog_text_refused |= !prolog_text.empty();
+      const bool misplaced = i != first;
+      const bool other_version = NamesOtherVersion(pi);
+      if (in_prolog && prolog_text.empty() && IsXmlDeclaration(pi) &&
+          IsWellFormedDeclaration(pi) && (misplaced || other_version)) {
+        const bool other_encoding = NamesOtherEncoding(pi);
+        if (!misplaced || !other_encoding) {
+          const int line = lines.LineAt(i);
+          if (misplaced) {
+            out.spots.push_back({XmlTolerance::kDeclarationNotFirst, i, line});
+          }
+          if (other_version) {
+            out.spots.push_back({XmlTolerance::kDeclarationVersion, i, line});
+          }
+          if (other_encoding) out.encoding = std::string(EncodingOf(pi));
+          blank(i, end + 2);
         }
       }
       i = end + 2;
@@ -353,6 +475,12 @@ SanitizedXml SanitizeForGate(std::string_view text) {
       if (depth > 0) --depth;
       i = end + 1;
     } else {  // a start tag: attribute values may hold `&`
+      if (in_prolog && !prolog_text_refused) {
+        for (const PrologText& t : prolog_text) {
+          out.spots.push_back({XmlTolerance::kTextBeforeRoot, t.begin, t.line});
+          blank(t.begin, t.end);
+        }
+      }
       in_prolog = false;
       size_t at = i + 1;
       while (at < text.size() && text[at] != '>') {
@@ -361,14 +489,21 @@ SanitizedXml SanitizeForGate(std::string_view text) {
           continue;
         }
         const size_t close = text.find(text[at], at + 1);
-        if (close == std::string_view::npos) return out;
+        if (close == std::string_view::npos) break;
         BlankAmpersands(text, at + 1, close, &out, &lines);
         at = close + 1;
       }
-      if (at < text.size() && text[at - 1] != '/') ++depth;
+      if (at >= text.size()) break;
+      if (text[at - 1] != '/') ++depth;
       i = at + 1;
     }
   }
+  // Text before the root is said when the root comes, after the spots of
+  // the comments between them.
+  std::stable_sort(out.spots.begin(), out.spots.end(),
+                   [](const ToleratedSpot& a, const ToleratedSpot& b) {
+                     return a.offset < b.offset;
+                   });
   return out;
 }
 

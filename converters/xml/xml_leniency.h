@@ -14,6 +14,15 @@
 //    it when another declaration is first.
 //    A declaration naming an encoding other than UTF-8 is not moved (it
 //    would relabel the bytes): such a file stays refused.
+//  - an XML declaration naming another version than 1.0 (`<?xml
+//    version="0.0"?>`, Bullet's URDFs; XML_DECLARATION_VERSION), read by
+//    XML 1.0's rules as TinyXML2 and libxml2 read every text. Repaired as
+//    version "1.0".
+//  - text before the root element, after any declaration (`?xml ...?>`, a
+//    declaration that lost its `<`; XML_TEXT_BEFORE_ROOT), printable ASCII
+//    and white space only, and followed by no declaration or processing
+//    instruction (TinyXML2 refuses those after text). TinyXML2 keeps it as
+//    text no reader uses. Repaired as a comment holding it.
 //  - an `&` that starts no reference (`a & b`; XML_BARE_AMPERSAND), in the
 //    root element's text or attribute values, read as the character `&`, as
 //    TinyXML2 reads it. Repaired as `&amp;`. Outside the root it stays
@@ -21,8 +30,8 @@
 // A text in UTF-16, UTF-32 or EBCDIC gets no tolerance (they are byte
 // patterns of ASCII-compatible text): libxml2 alone decides.
 // Everything else libxml2 refuses stays refused (XML_SYNTAX_ERROR): a
-// reference to an undefined entity, `<` in an attribute value, text or
-// elements outside the root element, DTDs.
+// reference to an undefined entity, `<` in an attribute value, text after
+// the root element, elements outside it, DTDs.
 //
 // Invariant: SanitizeForGate returns a copy of the text of the same length
 // (or nothing, when the text is well-formed as far as these go),
@@ -48,6 +57,8 @@ enum class XmlTolerance {
   kCommentDoubleHyphen,
   kDeclarationNotFirst,
   kBareAmpersand,
+  kDeclarationVersion,
+  kTextBeforeRoot,
 };
 
 // The diagnostic code of a tolerance.
@@ -70,13 +81,18 @@ struct ToleratedSpot {
 // The text libxml2 is shown, and every spot it differs from the input in.
 struct SanitizedXml {
   std::string text;  // empty when there is no spot: the input itself
-  std::vector<ToleratedSpot> spots;
+  std::vector<ToleratedSpot> spots;  // in the order of the text
+  // The encoding that a declaration at the start, blanked (its version),
+  // names when it is not UTF-8: libxml2 must be told it. Empty otherwise.
+  std::string encoding;
 };
 
 // `text` (an ASCII-compatible encoding) with every tolerated spot made
 // well-formed without changing its length or line breaks: the interior
-// hyphens of a comment's `--` blanked, a misplaced declaration blanked, a
-// bare `&` blanked. A <!DOCTYPE> ends the work (the gate refuses it).
+// hyphens of a comment's `--` blanked, a misplaced declaration or one of
+// another version blanked, a bare `&` blanked, the characters of text
+// before the root blanked. A <!DOCTYPE> ends the work (the gate refuses
+// it).
 [[nodiscard]] SanitizedXml SanitizeForGate(std::string_view text);
 
 // The offset just past the `-->` that ends the comment opening at `open`
@@ -111,6 +127,26 @@ class LineCounter {
 
 // Whether a raw processing instruction is an XML declaration (`<?xml ...?>`).
 [[nodiscard]] bool IsXmlDeclaration(std::string_view raw_pi);
+
+// Whether a raw XML declaration, as XML 1.0 writes one but for the value
+// of its version, names another version than "1.0".
+[[nodiscard]] bool NamesOtherVersion(std::string_view raw_pi);
+
+// The raw declaration with the value of its version written "1.0".
+[[nodiscard]] std::string RepairDeclarationVersion(std::string_view raw_pi);
+
+// Whether raw text outside the root element holds anything but white space
+// (after a byte order mark, when `first` in the document).
+[[nodiscard]] bool HoldsText(std::string_view raw, bool first);
+
+// Raw text before the root element as the comment it is written as: its
+// characters but the white space around them (and a byte order mark),
+// with `--` inside as RepairComment writes it: `\n?xml ...?>\n` ->
+// `<!--?xml ...?>-->`. `*lead` and `*tail` are set to what stays around
+// it as text.
+[[nodiscard]] std::string TextBeforeRootAsComment(std::string_view raw,
+                                                  std::string_view* lead,
+                                                  std::string_view* tail);
 
 // Whether the `&` at `at` of raw text or attribute value starts no
 // reference (`&name;`, `&#digits;`, `&#xhex;`).

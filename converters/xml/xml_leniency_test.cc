@@ -149,8 +149,8 @@ TEST_F(XmlLeniencyTest, ASecondDeclarationIsDropped) {
 TEST_F(XmlLeniencyTest, AMalformedMisplacedDeclarationStaysRefused) {
   for (const std::string decl :
        {std::string("<?xml ve\x01\0\0\x02rsion=\"1.0\" ?>", 26),
-        std::string("<?xml version='2.0'?>"),
         std::string("<?xml encoding='UTF-8' version='1.0'?>"),
+        std::string("<?xml version=2.0?>"),
         std::string("<?xml version='1.0' standalone='maybe'?>"),
         std::string("<?xml version='1.0' junk?>")}) {
     EXPECT_FALSE(Load(" " + decl + "\n<r/>").has_value()) << decl;
@@ -214,6 +214,11 @@ TEST_F(XmlLeniencyTest, StrictRefusesEachTolerance) {
   EXPECT_EQ(TakeError(Code::kXmlDeclarationNotFirst).source.line, 2);
   EXPECT_FALSE(Load("<r>\n&</r>", /*lenient=*/false).has_value());
   EXPECT_EQ(TakeError(Code::kXmlBareAmpersand).source.line, 2);
+  EXPECT_FALSE(Load("<?xml version=\"0.0\"?>\n<r/>", /*lenient=*/false)
+                   .has_value());
+  EXPECT_EQ(TakeError(Code::kXmlDeclarationVersion).source.line, 1);
+  EXPECT_FALSE(Load("\n?xml?>\n<r/>", /*lenient=*/false).has_value());
+  EXPECT_EQ(TakeError(Code::kXmlTextBeforeRoot).source.line, 2);
 }
 
 TEST_F(XmlLeniencyTest, WhatStaysRefused) {
@@ -221,13 +226,11 @@ TEST_F(XmlLeniencyTest, WhatStaysRefused) {
   for (const char* text : {
            "<r name='a<b'/>",             // `<` in an attribute value
            "<r/>\ntrailing text",         // text after the root
-           "stray\n<r/>",                 // text before the root
            "<r/>\n<s/>",                  // a second root element
            "<r/>\n</r>",                  // an end tag after the root
            "<r>&undefined;</r>",          // an undefined entity
            "<!DOCTYPE r>\n<!-- -- -->\n<r/>",  // a DTD, leniency or not
            "<r/>\n&\n",                  // a bare `&` after the root
-           "& &\n<r/>",                   // ... and before it
            // A misplaced declaration naming another encoding: moved to
            // the start, it would relabel the bytes read as UTF-8.
            "\n<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<r/>",
@@ -240,6 +243,155 @@ TEST_F(XmlLeniencyTest, WhatStaysRefused) {
                   (d.code == Code::kXmlCommentDoubleHyphen &&
                    d.severity == Severity::kWarning))
           << text << ": " << CodeName(d.code);
+    }
+  }
+}
+
+// Bullet's pybullet_data URDFs declare version "0.0"; TinyXML2 reads
+// any declaration, libxml2 refuses it. Read by XML 1.0's rules, with a
+// warning; written as version "1.0".
+TEST_F(XmlLeniencyTest, ADeclarationOfAnotherVersionIsRead) {
+  const std::string input =
+      "<?xml version=\"0.0\" ?>\n<robot name=\"plane\">\n</robot>\n";
+  auto tree = Load(input);
+  ASSERT_TRUE(tree.has_value());
+  EXPECT_EQ(TakeWarning(Code::kXmlDeclarationVersion).source.line, 1);
+  EXPECT_EQ(tree->Serialize(), input);
+  EXPECT_EQ(tree->Attribute(tree->root(), "name"), "plane");
+  EXPECT_EQ(RepairedText(&*tree),
+            "<?xml version=\"1.0\" ?>\n<robot name=\"plane\">\n</robot>\n");
+  ASSERT_EQ(repairs_.size(), 1u);
+  EXPECT_EQ(repairs_[0].code, Code::kXmlDeclarationVersion);
+  EXPECT_EQ(repairs_[0].source.line, 1);
+  // Any value, 1.1 too (libxml2 alone would only warn under another
+  // code), with the rest of the declaration as XML writes it.
+  for (const char* decl : {"<?xml version='2.0' encoding='UTF-8'?>",
+                           "<?xml version=\"1.1\" standalone=\"yes\"?>",
+                           "<?xml version=\"\"?>", "<?xml version='abc'?>"}) {
+    auto other = Load(std::string(decl) + "\n<r/>");
+    ASSERT_TRUE(other.has_value()) << decl;
+    EXPECT_EQ(TakeWarning(Code::kXmlDeclarationVersion).source.line, 1)
+        << decl;
+    RepairedText(&*other);
+    EXPECT_EQ(repairs_.size(), 1u) << decl;
+  }
+  // 1.0 is no departure.
+  EXPECT_TRUE(Load("<?xml version=\"1.0\"?>\n<r>\n&#65;</r>").has_value());
+}
+
+// libxml2 is told the encoding that the blanked declaration names: the
+// text is still read in it, and written back in it.
+TEST_F(XmlLeniencyTest, ADeclarationOfAnotherVersionKeepsItsEncoding) {
+  const std::string input =
+      "<?xml version=\"0.0\" encoding=\"ISO-8859-1\"?>\n<r a=\"caf\xE9\"/>\n";
+  auto tree = Load(input);
+  ASSERT_TRUE(tree.has_value());
+  EXPECT_EQ(TakeWarning(Code::kXmlDeclarationVersion).source.line, 1);
+  EXPECT_EQ(tree->Attribute(tree->root(), "a"), "caf\xC3\xA9");
+  Diagnostics repairs;
+  tree->RepairTolerances(0, &repairs);
+  EXPECT_EQ(tree->SerializeAsRead(),
+            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n"
+            "<r a=\"caf\xE9\"/>\n");
+  // Bytes that are no text in the encoding it names stay refused.
+  EXPECT_FALSE(Load("<?xml version=\"0.0\" encoding=\"UTF-16\"?>\n<r/>\n")
+                   .has_value());
+  EXPECT_GE(Remaining(), 1u);
+  while (Remaining() > 0) Take();
+}
+
+TEST_F(XmlLeniencyTest, AMisplacedDeclarationOfAnotherVersion) {
+  auto tree = Load("<!-- c -->\n<?xml version=\"0.0\"?>\n<r/>\n");
+  ASSERT_TRUE(tree.has_value());
+  EXPECT_EQ(TakeWarning(Code::kXmlDeclarationNotFirst).source.line, 2);
+  EXPECT_EQ(TakeWarning(Code::kXmlDeclarationVersion).source.line, 2);
+  EXPECT_EQ(RepairedText(&*tree),
+            "<?xml version=\"1.0\"?>\n<!-- c -->\n<r/>\n");
+  ASSERT_EQ(repairs_.size(), 2u);
+  EXPECT_EQ(repairs_[0].code, Code::kXmlDeclarationNotFirst);
+  EXPECT_EQ(repairs_[1].code, Code::kXmlDeclarationVersion);
+}
+
+// gz-sim's test/worlds/reset_detachable_joint.sdf opens with a declaration
+// that lost its `<`. TinyXML2 keeps text before the root as a text node
+// no reader uses; so is it read here, with a warning, and written as a
+// comment.
+TEST_F(XmlLeniencyTest, TextBeforeTheRootIsReadAndWrittenAsAComment) {
+  const std::string input =
+      "?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sdf version=\"1.9\">\n"
+      "  <model name=\"m\"/>\n</sdf>\n";
+  auto tree = Load(input);
+  ASSERT_TRUE(tree.has_value());
+  EXPECT_EQ(TakeWarning(Code::kXmlTextBeforeRoot).source.line, 1);
+  EXPECT_EQ(tree->Serialize(), input);
+  EXPECT_EQ(tree->Attribute(tree->root(), "version"), "1.9");
+  EXPECT_NE(tree->FirstChild(tree->root(), "model"), kNoNode);
+  EXPECT_EQ(RepairedText(&*tree),
+            "<!--?xml version=\"1.0\" encoding=\"UTF-8\"?>-->\n"
+            "<sdf version=\"1.9\">\n  <model name=\"m\"/>\n</sdf>\n");
+  ASSERT_EQ(repairs_.size(), 1u);
+  EXPECT_EQ(repairs_[0].code, Code::kXmlTextBeforeRoot);
+  EXPECT_EQ(repairs_[0].source.line, 1);
+  // Repaired once: the comment is a comment.
+  Diagnostics again;
+  EXPECT_EQ(tree->RepairTolerances(0, &again), 0);
+  EXPECT_EQ(again.size(), 0u);
+}
+
+// Every run of text before the root, after a declaration, between
+// comments, after a byte order mark; `&`, `>`, `]]>` and `--` in it; each
+// said at its first character.
+TEST_F(XmlLeniencyTest, TextBeforeTheRootAnywhereInTheProlog) {
+  const std::string input =
+      "\xEF\xBB\xBF<?xml version=\"1.0\"?>\n"
+      "  a & b > c ]]> d -- e -\n"
+      "<!-- f -- g -->\n"
+      "\n  h\n"
+      "<r/>\n";
+  auto tree = Load(input);
+  ASSERT_TRUE(tree.has_value());
+  EXPECT_EQ(TakeWarning(Code::kXmlTextBeforeRoot).source.line, 2);
+  EXPECT_EQ(TakeWarning(Code::kXmlCommentDoubleHyphen).source.line, 3);
+  EXPECT_EQ(TakeWarning(Code::kXmlTextBeforeRoot).source.line, 5);
+  EXPECT_EQ(tree->Serialize(), input);
+  EXPECT_EQ(RepairedText(&*tree),
+            "\xEF\xBB\xBF<?xml version=\"1.0\"?>\n"
+            "  <!--a & b > c ]]> d - - e - -->\n"
+            "<!-- f - - g -->\n"
+            "\n  <!--h-->\n"
+            "<r/>\n");
+  ASSERT_EQ(repairs_.size(), 3u);
+  EXPECT_EQ(repairs_[0].code, Code::kXmlTextBeforeRoot);
+  EXPECT_EQ(repairs_[0].source.line, 2);
+  EXPECT_EQ(repairs_[2].code, Code::kXmlTextBeforeRoot);
+  EXPECT_EQ(repairs_[2].source.line, 5);
+  // Right after the byte order mark.
+  auto marked = Load("\xEF\xBB\xBFstray\n<r/>");
+  ASSERT_TRUE(marked.has_value());
+  EXPECT_EQ(TakeWarning(Code::kXmlTextBeforeRoot).source.line, 1);
+  EXPECT_EQ(RepairedText(&*marked), "\xEF\xBB\xBF<!--stray-->\n<r/>");
+}
+
+// What TinyXML2 refuses stays refused: a declaration or any processing
+// instruction after text (TinyXML2 takes every `<?` for a declaration, and
+// allows one only before anything else), text after the root. And what
+// could not be written as a comment: characters other than printable
+// ASCII and white space (TinyXML2 reads them; no real file has them).
+TEST_F(XmlLeniencyTest, TextBeforeTheRootWithinTinyXml2sBounds) {
+  for (const std::string text : {
+           std::string("stray\n<?xml version=\"1.0\"?>\n<r/>"),
+           std::string("<?xml version=\"1.0\"?>stray<?pi x?>\n<r/>"),
+           std::string("stray\n<!-- c -->\n<?xml version=\"1.0\"?>\n<r/>"),
+           std::string("stray\n"),                       // no root
+           std::string("caf\xC3\xA9\n<r/>"),             // not ASCII
+           std::string("a \x01 b\n<r/>"),                 // a control
+           std::string("<r/>\ntrailing\n<!-- c -->"),    // after the root
+       }) {
+    EXPECT_FALSE(Load(text).has_value()) << text;
+    EXPECT_GE(Remaining(), 1u) << text;
+    while (Remaining() > 0) {
+      const Diagnostic d = Take();
+      EXPECT_EQ(d.code, Code::kXmlSyntaxError) << text << ": " << d.message;
     }
   }
 }

@@ -118,6 +118,51 @@ int XmlTree::RepairDeclarations(Diagnostics* diags) {
   return repairs;
 }
 
+int XmlTree::RepairDeclarationVersion(Diagnostics* diags) {
+  const XmlList<NodeId>& kids = Kids(0);
+  for (size_t k = 0; k < kids.size() && kids[k] != root_; ++k) {
+    const NodeId n = kids[k];
+    const XmlNode& node = nodes_[n];
+    if (node.type != XmlNodeType::kPi || !IsXmlDeclaration(node.raw)) continue;
+    if (!NamesOtherVersion(node.raw)) return 0;
+    SayRepair(XmlTolerance::kDeclarationVersion, n, node.line,
+              "with version \"1.0\"", diags);
+    nodes_[n].raw = Keep(sdfconv::RepairDeclarationVersion(node.raw));
+    return 1;
+  }
+  return 0;
+}
+
+int XmlTree::RepairTextBeforeRoot(NodeId n, Diagnostics* diags) {
+  const XmlNode& node = nodes_[n];
+  if (node.type != XmlNodeType::kText || node.parent != 0 ||
+      root_ == kNoNode || IndexInParent(n) > IndexInParent(root_)) {
+    return 0;
+  }
+  const bool first = IndexInParent(n) == 0;
+  const std::string_view raw = node.raw.view();
+  if (!HoldsText(raw, first)) return 0;
+  const size_t bom =
+      first && raw.substr(0, kBom.size()) == kBom ? kBom.size() : 0;
+  SayRepair(XmlTolerance::kTextBeforeRoot, n,
+            LineWithin(raw, raw.find_first_not_of(" \t\r\n", bom),
+                       node.line),
+            "as a comment", diags);
+  // The text node keeps the white space before it; a comment and the
+  // white space after it follow.
+  std::string_view lead;
+  std::string_view tail;
+  const std::string comment = TextBeforeRootAsComment(raw, &lead, &tail);
+  const size_t at = IndexInParent(n);
+  const NodeId after = tail.empty() ? kNoNode : NewText(tail);
+  const NodeId made = NewText(comment);
+  nodes_[made].type = XmlNodeType::kComment;
+  nodes_[n].raw = Keep(lead);
+  InsertAt(0, at + 1, made);
+  if (after != kNoNode) InsertAt(0, at + 2, after);
+  return 1;
+}
+
 int XmlTree::RepairTolerances(NodeId id, Diagnostics* diags) {
   if (revision_ == nothing_to_repair_at_) {
 #ifndef NDEBUG  // the tests build without NDEBUG: every tree they repair
@@ -129,13 +174,20 @@ int XmlTree::RepairTolerances(NodeId id, Diagnostics* diags) {
     return 0;
   }
   ++revision_;
-  int repairs = id == 0 ? RepairDeclarations(diags) : 0;
+  int repairs = 0;
+  if (id == 0) {
+    repairs += RepairDeclarations(diags);
+    repairs += RepairDeclarationVersion(diags);  // the one left first
+  }
   std::vector<NodeId> stack = {id};
   while (!stack.empty()) {
     const NodeId n = stack.back();
     stack.pop_back();
     XmlNode& node = nodes_[n];
-    if (node.type == XmlNodeType::kComment && HasDoubleHyphen(node.raw)) {
+    if (const int text = RepairTextBeforeRoot(n, diags); text > 0) {
+      repairs += text;
+    } else if (node.type == XmlNodeType::kComment &&
+               HasDoubleHyphen(node.raw)) {
       // Said where the parse says it (DoubleHyphenAt).
       const size_t at = DoubleHyphenAt(node.raw, 0, node.raw.size());
       SayRepair(XmlTolerance::kCommentDoubleHyphen, n,

@@ -394,7 +394,9 @@ class XmlTree {
   // (xml_leniency.h) under `id` in its repaired form: `--` in a comment as
   // `- -`, a bare `&` as `&amp;`, and for the document (`id` 0) a
   // misplaced declaration at the start (or without another one before
-  // it, or without the whitespace before it). Everything else stays byte
+  // it, or without the whitespace before it), a declaration of another
+  // version with version "1.0", text before the root element as a
+  // comment. Everything else stays byte
   // for byte. One warning of the tolerance's code per repair, located at
   // the spot. Returns the number of repairs. Every writer of XML calls it
   // on what it copies (docs/xml.md). A tree the gate's fast check read
@@ -431,6 +433,11 @@ class XmlTree {
   SharedText ElementPath(NodeId id) const;
   void LearnLayout(std::string_view text);
   int RepairDeclarations(Diagnostics* diags);
+  // After RepairDeclarations: the declaration left first, written with
+  // version "1.0" when it names another.
+  int RepairDeclarationVersion(Diagnostics* diags);
+  // Node `n`, when it is text before the root, written as a comment.
+  int RepairTextBeforeRoot(NodeId n, Diagnostics* diags);
   void SayRepair(XmlTolerance kind, NodeId at, int line,
                  std::string_view written, Diagnostics* diags) const;
 

@@ -26,11 +26,13 @@ int CheckedFile::error_count() const {
 
 CheckedFile CheckFile(const std::string& path,
                       const std::vector<std::string>& model_paths,
-                      bool strict, const Limits& limits) {
+                      bool strict, const Limits& limits,
+                      IncludeSearch::Unresolved unresolved) {
   CheckedFile file;
   spdlog::debug("reading {}", path);
   ReadOptions read;
   read.include_search.model_paths = model_paths;
+  read.include_search.unresolved = unresolved;
   read.strict = strict;
   read.limits = limits;
   try {
@@ -99,8 +101,10 @@ int RunCheck(const CheckOptions& options, std::ostream& out,
   int status = kExitOk;
   for (const std::string& path : options.files) {
     ActivityLine activity(err, path, options.progress);
-    CheckedFile file = CheckFile(path, options.model_paths, options.strict,
-                                 options.limits);
+    CheckedFile file = CheckFile(
+        path, options.model_paths, options.strict, options.limits,
+        options.keep_unresolved_includes ? IncludeSearch::Unresolved::kKeep
+                                         : IncludeSearch::Unresolved::kError);
     activity.Finish();
     if (text && options.diagnostics.file.empty()) {
       PrintDiagnostics(file.diags, err, path);

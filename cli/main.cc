@@ -132,6 +132,19 @@ void AddReadingOptions(CLI::App* cmd, std::vector<std::string>& model_paths,
   AddLimitOption(cmd, limits);
 }
 
+// --unresolved-includes error|keep (docs/composition.md, "Includes that
+// cannot be read").
+void AddUnresolvedIncludesOption(CLI::App* cmd, bool& keep) {
+  cmd->add_option_function<std::string>(
+         "--unresolved-includes",
+         [&keep](const std::string& value) { keep = value == "keep"; },
+         "An <include> whose URI names no file: an error (default), or "
+         "kept as written with a warning, the rest checked and converted "
+         "(check, upgrade, convert --to sdf; the others need its model)")
+      ->check(CLI::IsMember({"error", "keep"}))
+      ->type_name("error|keep");
+}
+
 // A subcommand whose options `add_options` adds when the command line
 // names it: CLI11 calls a subcommand's pre-parse callback as it meets the
 // name, before any of its arguments, so its parsing and its --help see
@@ -210,6 +223,7 @@ void AddUpgradeOptions(CLI::App* cmd, BatchOptions& options) {
                   "GAZEBO_MODEL_PATH (repeatable, in order)")
       ->type_name("DIR")
       ->allow_extra_args(false);  // one DIR per --model-path
+  AddUnresolvedIncludesOption(cmd, options.keep_unresolved_includes);
   AddLimitOption(cmd, options.limits);
   AddDiagnosticOptions(cmd, options.diagnostics, false);
 }
@@ -222,6 +236,7 @@ void AddCheckOptions(CLI::App* cmd, CheckOptions& options) {
   cmd->add_flag("-q,--quiet", options.quiet,
                 "Print only diagnostics, no verdict lines");
   AddReadingOptions(cmd, options.model_paths, options.strict, options.limits);
+  AddUnresolvedIncludesOption(cmd, options.keep_unresolved_includes);
   AddDiagnosticOptions(cmd, options.diagnostics, true);
 }
 
@@ -239,6 +254,7 @@ void AddConvertOptions(CLI::App* cmd, ConvertOptions& options) {
   cmd->add_option("-o,--output", options.output,
                   "Write here (atomically) instead of stdout (`-`: stdout)");
   AddReadingOptions(cmd, options.model_paths, options.strict, options.limits);
+  AddUnresolvedIncludesOption(cmd, options.keep_unresolved_includes);
   cmd->add_option("--sdf-version", options.sdf_version,
                   "--to sdf: the SDFormat version to write, 1.4 to 1.12, "
                   "up or down (default: 1.8; a file of 1.8 or later kept "
@@ -324,6 +340,7 @@ void AddGraphOptions(CLI::App* cmd, GraphOptions& options) {
   cmd->add_option("-o,--output", options.output,
                   "Write here (atomically) instead of stdout (`-`: stdout)");
   AddReadingOptions(cmd, options.model_paths, options.strict, options.limits);
+  AddUnresolvedIncludesOption(cmd, options.keep_unresolved_includes);
 }
 
 int Main(int argc, char** argv) {

@@ -247,8 +247,11 @@ FuelLookup FindInFuelCache(const FuelModelUrl& url,
       "not in the Fuel cache: no folder " + model + "/" + version +
       " holding a model.config (owner and name in any case" +
       (url.version ? "" : ", VERSION the highest") + ") in " +
-      (searched.empty() ? std::string("any Fuel cache (none: HOME is unset)")
-                        : Joined(searched)) +
+      (searched.empty()
+           ? std::string("no Fuel cache (none to search: GZ_FUEL_CACHE_PATH, "
+                         "IGN_FUEL_CACHE_PATH and HOME unset, or the "
+                         "environment not read)")
+           : Joined(searched)) +
       (other_versions.empty()
            ? ""
            : "; other versions are there: " + Joined(other_versions));

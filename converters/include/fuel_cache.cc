@@ -131,13 +131,10 @@ std::vector<Version> Versions(const fs::path& model) {
   return out;
 }
 
-std::string Joined(const std::vector<std::string>& items) {
-  std::string out;
-  for (const std::string& item : items) {
-    if (!out.empty()) out += ", ";
-    out += item;
-  }
-  return out;
+// `item` after `*list`, comma-separated.
+void Append(std::string* list, const std::string& item) {
+  if (!list->empty()) *list += ", ";
+  *list += item;
 }
 
 // The HOME-relative default cache `relative`, unless HOME is unset.
@@ -203,10 +200,10 @@ FuelLookup FindInFuelCache(const FuelModelUrl& url,
                            const std::vector<FuelCache>& caches) {
   const std::string model = HostFolder(url.host) + "/" + url.owner +
                             "/models/" + url.name;
-  std::vector<std::string> searched;
-  std::vector<std::string> other_versions;  // when url.version is not there
+  std::string searched;
+  std::string other_versions;  // when url.version is not there
   for (const FuelCache& cache : caches) {
-    searched.push_back(cache.folder + " (" + cache.from + ")");
+    Append(&searched, cache.folder + " (" + cache.from + ")");
     const fs::path host = fs::path(cache.folder) / HostFolder(url.host);
     const Version* best = nullptr;
     std::vector<Version> versions;
@@ -220,7 +217,7 @@ FuelLookup FindInFuelCache(const FuelModelUrl& url,
                                       : best == nullptr || v.number > best->number;
       if (wanted && (best == nullptr || !url.version)) best = &v;
       if (url.version && !wanted) {
-        other_versions.push_back(v.folder.lexically_normal().string());
+        Append(&other_versions, v.folder.lexically_normal().string());
       }
     }
     if (best == nullptr) continue;
@@ -251,10 +248,10 @@ FuelLookup FindInFuelCache(const FuelModelUrl& url,
            ? std::string("no Fuel cache (none to search: GZ_FUEL_CACHE_PATH, "
                          "IGN_FUEL_CACHE_PATH and HOME unset, or the "
                          "environment not read)")
-           : Joined(searched)) +
+           : searched) +
       (other_versions.empty()
            ? ""
-           : "; other versions are there: " + Joined(other_versions));
+           : "; other versions are there: " + other_versions);
   return missing;
 }
 

@@ -22,11 +22,13 @@ bool CheckedFile::cannot_run() const { return CannotRun(diags); }
 
 CheckedFile CheckFile(const std::string& path,
                       const std::vector<std::string>& model_paths,
-                      bool strict, const Limits& limits) {
+                      bool strict, const Limits& limits,
+                      IncludeSearch::Unresolved unresolved) {
   CheckedFile file;
   spdlog::debug("reading {}", path);
   ReadOptions read;
   read.include_search.model_paths = model_paths;
+  read.include_search.unresolved = unresolved;
   read.strict = strict;
   read.limits = limits;
   try {
@@ -111,8 +113,10 @@ CheckedFile CheckInputFile(const CheckInput& input,
   if (!input.error.empty()) {
     file.diags.Error(Code::kFileRead, {input.path, 0, ""}, input.error);
   } else {
-    file = CheckFile(input.path, options.model_paths, options.strict,
-                     options.limits);
+    file = CheckFile(
+        input.path, options.model_paths, options.strict, options.limits,
+        options.keep_unresolved_includes ? IncludeSearch::Unresolved::kKeep
+                                         : IncludeSearch::Unresolved::kError);
   }
   file.diags = options.diagnostics.policy.Apply(std::move(file.diags));
   return file;

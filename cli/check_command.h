@@ -28,6 +28,7 @@
 
 #include "cli/diagnostic_output.h"
 #include "cli/exit_code.h"
+#include "converters/include/uri_resolver.h"
 #include "core/diagnostic.h"
 #include "core/document.h"
 #include "core/frame_graph.h"
@@ -45,6 +46,9 @@ struct CheckOptions {
   bool strict = false;
   // --limit NAME=VALUE: the bounds of each reading (core/limits.h).
   Limits limits;
+  // --unresolved-includes=keep: an include whose URI names no file is a
+  // warning, kept and stood in for (IncludeSearch::Unresolved::kKeep).
+  bool keep_unresolved_includes = false;
   // Draw "still working" on `err` after a second (cli/activity_line.h):
   // stderr is a terminal.
   bool progress = false;
@@ -84,12 +88,13 @@ struct CheckedFile {
 };
 
 // Reads `path` with the front end registry (its includes expanded, their
-// URIs searched in `model_paths` first; `strict` and `limits` as
-// CheckOptions) and
-// builds its frame graph.
-CheckedFile CheckFile(const std::string& path,
-                      const std::vector<std::string>& model_paths = {},
-                      bool strict = false, const Limits& limits = {});
+// URIs searched in `model_paths` first, those that name no file as
+// `unresolved` says; `strict` and `limits` as CheckOptions) and builds its
+// frame graph.
+CheckedFile CheckFile(
+    const std::string& path, const std::vector<std::string>& model_paths = {},
+    bool strict = false, const Limits& limits = {},
+    IncludeSearch::Unresolved unresolved = IncludeSearch::Unresolved::kError);
 
 // Writes each diagnostic of `diags` on its own line: those about
 // `read_file` first, then each other (included) file in the order it was

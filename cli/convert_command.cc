@@ -87,6 +87,9 @@ int Finish(const ConvertOptions& options, const std::optional<std::string>& text
 ReadOptions ReadOptionsOf(const ConvertOptions& options) {
   ReadOptions read;
   read.include_search.model_paths = options.model_paths;
+  if (options.keep_unresolved_includes) {
+    read.include_search.unresolved = IncludeSearch::Unresolved::kKeep;
+  }
   read.strict = options.strict;
   read.limits = options.limits;
   read.urdf.merge_fixed_joints = options.merge_fixed_joints;

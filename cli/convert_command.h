@@ -46,6 +46,9 @@ struct ConvertOptions {
   bool strict = false;
   // --limit: as CheckOptions::limits.
   Limits limits;
+  // --unresolved-includes=keep: as CheckOptions; --to sdf only keeps them
+  // (the others need every included model: NeedingIncludedModels).
+  bool keep_unresolved_includes = false;
   // As CheckOptions::progress.
   bool progress = false;
   // --to sdf: replace every <include> by its model (else kept as written).

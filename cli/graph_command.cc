@@ -62,9 +62,10 @@ int RunGraph(const GraphOptions& options, std::ostream& out,
     return kExitCannotRun;
   }
   ActivityLine activity(err, options.file, options.progress);
-  const CheckedFile file =
-      CheckFile(options.file, options.model_paths, options.strict,
-                options.limits);
+  const CheckedFile file = CheckFile(
+      options.file, options.model_paths, options.strict, options.limits,
+      options.keep_unresolved_includes ? IncludeSearch::Unresolved::kNeeded
+                                       : IncludeSearch::Unresolved::kError);
   std::optional<std::string> picture;
   std::string error;
   if (file.doc) picture = Draw(options, file, &error);

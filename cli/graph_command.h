@@ -27,6 +27,9 @@ struct GraphOptions {
   std::vector<std::string> model_paths;  // as CheckOptions
   bool strict = false;                   // as CheckOptions
   Limits limits;                         // as CheckOptions
+  // --unresolved-includes=keep: a graph needs every included model, so an
+  // unresolved include stays an error, which says so (kNeeded).
+  bool keep_unresolved_includes = false;
   bool progress = false;                 // as CheckOptions
   // --ignore, --warnings-as-errors: the diagnostics printed and the exit
   // status; the picture is drawn from the file as read.

@@ -183,6 +183,19 @@ void AddReadingOptions(CLI::App* cmd, std::vector<std::string>& model_paths,
   AddLimitOption(cmd, limits);
 }
 
+// --unresolved-includes error|keep (docs/composition.md, "Includes that
+// cannot be read").
+void AddUnresolvedIncludesOption(CLI::App* cmd, bool& keep) {
+  cmd->add_option_function<std::string>(
+         "--unresolved-includes",
+         [&keep](const std::string& value) { keep = value == "keep"; },
+         "An <include> whose URI names no file: an error (default), or "
+         "kept as written with a warning, the rest checked and converted "
+         "(check, upgrade, convert --to sdf; the others need its model)")
+      ->check(CLI::IsMember({"error", "keep"}))
+      ->type_name("error|keep");
+}
+
 // A subcommand whose options `add_options` adds when the command line
 // names it: CLI11 calls a subcommand's pre-parse callback as it meets the
 // name, before any of its arguments, so its parsing and its --help see
@@ -261,6 +274,7 @@ void AddUpgradeOptions(CLI::App* cmd, BatchOptions& options) {
                   "GAZEBO_MODEL_PATH (repeatable, in order)")
       ->type_name("DIR")
       ->allow_extra_args(false);  // one DIR per --model-path
+  AddUnresolvedIncludesOption(cmd, options.keep_unresolved_includes);
   AddLimitOption(cmd, options.limits);
   AddDiagnosticOptions(cmd, options.diagnostics, false);
 }
@@ -275,6 +289,7 @@ void AddCheckOptions(CLI::App* cmd, CheckOptions& options) {
   cmd->add_flag("-q,--quiet", options.quiet,
                 "Print only diagnostics, no verdict lines");
   AddReadingOptions(cmd, options.model_paths, options.strict, options.limits);
+  AddUnresolvedIncludesOption(cmd, options.keep_unresolved_includes);
   AddDiagnosticOptions(cmd, options.diagnostics, true);
 }
 
@@ -292,6 +307,7 @@ void AddConvertOptions(CLI::App* cmd, ConvertOptions& options) {
   cmd->add_option("-o,--output", options.output,
                   "Write here (atomically) instead of stdout (`-`: stdout)");
   AddReadingOptions(cmd, options.model_paths, options.strict, options.limits);
+  AddUnresolvedIncludesOption(cmd, options.keep_unresolved_includes);
   cmd->add_option("--sdf-version", options.sdf_version,
                   "--to sdf: the SDFormat version to write, 1.4 to 1.12, "
                   "up or down (default: 1.8; a file of 1.8 or later kept "
@@ -378,6 +394,7 @@ void AddGraphOptions(CLI::App* cmd, GraphOptions& options) {
                   "Write here (atomically) instead of stdout (`-`: stdout)");
   AddReadingOptions(cmd, options.model_paths, options.strict, options.limits);
   AddPolicyOptions(cmd, options.policy);
+  AddUnresolvedIncludesOption(cmd, options.keep_unresolved_includes);
 }
 
 // Said instead of CLI11's "A subcommand is required" when the first word

@@ -56,6 +56,9 @@ struct BatchOptions {
   bool verbose = false;            // list every file on `out`
   // --model-path: where the proof finds included models (docs/upgrade.md).
   std::vector<std::string> model_paths;
+  // --unresolved-includes=keep: the proof stands in for each include it
+  // cannot find, with a warning (IncludeSearch::Unresolved::kKeep).
+  bool keep_unresolved_includes = false;
   // --sdf-version V (empty: 1.8, newer files kept at their version),
   // --drop-mimic, --frames, --poses: as for `convert --to sdf`
   // (converters/upgrade/version_write.h).

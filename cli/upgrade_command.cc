@@ -18,16 +18,21 @@ FileUpgrade UpgradeWithEngine(std::string_view text, const std::string& path,
 FileUpgrade UpgradeWithEngine(std::string_view text, const std::string& path,
                               const BatchOptions& options) {
   const bool model_absolute = options.poses == "model-absolute";
+  IncludeSearch search;
+  search.model_paths = options.model_paths;
+  if (options.keep_unresolved_includes) {
+    search.unresolved = IncludeSearch::Unresolved::kKeep;
+  }
   UpgradeResult result;
   if (options.sdf_version.empty() && !model_absolute) {
     UpgradeOptions upgrading;
-    upgrading.include_search.model_paths = options.model_paths;
+    upgrading.include_search = search;
     upgrading.limits = options.limits;
     result = UpgradeSdf(text, path, upgrading);
   } else {
     VersionWriteOptions v;
     if (!options.sdf_version.empty()) v.version = options.sdf_version;
-    v.include_search.model_paths = options.model_paths;
+    v.include_search = search;
     v.limits = options.limits;
     v.frames = options.frames == "links" ? VersionWriteOptions::Frames::kLinks
                                          : VersionWriteOptions::Frames::kDrop;

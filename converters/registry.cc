@@ -197,7 +197,15 @@ std::optional<Document> ReadTree(int32_t tree, XmlSources* sources,
     return ReadOne(sources->Add(std::move(*sub)), sources, included,
                    file_diags);
   };
-  return ExpandIncludes(*doc, load, compose, diags);
+  Document composed = ExpandIncludes(*doc, load, compose, diags);
+  // Includes kept unread (IncludeSearch::Unresolved::kKeep) are stood in
+  // for, so that everything else is checked.
+  if (options.include_search.unresolved ==
+          IncludeSearch::Unresolved::kKeep &&
+      HasIncludePlaceholders(composed)) {
+    return WithIncludeStandIns(composed);
+  }
+  return composed;
 }
 
 XmlLimits XmlLimitsOf(const ReadOptions& options) {

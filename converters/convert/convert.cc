@@ -64,8 +64,12 @@ std::optional<CheckedRead> ReadConvertible(const std::string& path,
                                            const ReadOptions& options,
                                            Diagnostics* diags,
                                            KeepSources keep) {
+  // What is written comes from every included model: none can be kept
+  // unread (--unresolved-includes=keep).
+  ReadOptions needed = options;
+  needed.include_search = NeedingIncludedModels(options.include_search);
   Diagnostics read_diags;
-  CheckedRead read = ReadChecked(path, options, &read_diags, keep);
+  CheckedRead read = ReadChecked(path, needed, &read_diags, keep);
   const bool sound = KeepValuesAsWritten(read_diags, diags);
   if (!read.doc || !sound) return std::nullopt;
   return read;

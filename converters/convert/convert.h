@@ -56,7 +56,9 @@ enum class KeepSources { kYes, kNo };
 // Reads `path` as ReadChecked does, for a conversion: each value-level
 // error (converters/sdf/value_level.h) comes back as a warning "kept as
 // written: ..." with its code; nothing when any other error remains (the
-// structure is not sound). docs/errors_policy.md.
+// structure is not sound). docs/errors_policy.md. Every include must be
+// read: one that cannot is an error even when `options` would keep it
+// (NeedingIncludedModels, converters/include/uri_resolver.h).
 [[nodiscard]] std::optional<CheckedRead> ReadConvertible(
     const std::string& path, const ReadOptions& options, Diagnostics* diags,
     KeepSources keep = KeepSources::kYes);

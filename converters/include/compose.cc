@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "converters/include/fuel_cache.h"
 #include "converters/include/include_chain.h"
 #include "converters/include/merge_include.h"
 
@@ -36,6 +37,8 @@ class Composer {
 
  private:
   void Copy(const Pending& p, std::vector<Pending>* stack);
+  void Unresolved(const Pending& p, const std::string& why,
+                  std::vector<Pending>* stack);
   void Expand(const Pending& p, std::vector<Pending>* stack);
   void ExpandLightOrActor(const Pending& p, const Document& sub,
                           const std::string& file,
@@ -119,6 +122,32 @@ void Composer::PushChildren(const Document* doc, const Element& e,
   }
 }
 
+// An include whose URI names no file: an error (the include is left out),
+// or, kept, a warning and the placeholder itself in the result.
+void Composer::Unresolved(const Pending& p, const std::string& why,
+                          std::vector<Pending>* stack) {
+  const SourceLocation& at = p.doc->at(p.id).source;
+  switch (options_.search.unresolved) {
+    case IncludeSearch::Unresolved::kError:
+      diags_->Error(Code::kIncludeUriUnresolved, at, why);
+      return;
+    case IncludeSearch::Unresolved::kNeeded:
+      diags_->Error(Code::kIncludeUriUnresolved, at,
+                    why + "; this command needs the included model, which "
+                          "--unresolved-includes=keep cannot stand in for "
+                          "(it keeps includes for check, upgrade and "
+                          "convert --to sdf)");
+      return;
+    case IncludeSearch::Unresolved::kKeep:
+      diags_->Warning(Code::kIncludeUriUnresolved, at,
+                      why + "; kept as written (--unresolved-includes=keep): "
+                            "what the file says of it is checked against a "
+                            "stand-in");
+      Copy(p, stack);
+      return;
+  }
+}
+
 void Composer::Copy(const Pending& p, std::vector<Pending>* stack) {
   const Element& e = p.doc->at(p.id);
   Element copy = e;
@@ -167,8 +196,7 @@ void Composer::Expand(const Pending& p, std::vector<Pending>* stack) {
   const ResolvedUri resolved = ResolveIncludeUri(
       spec.uri, inc.source.file.str(), options_.search, options_.supported);
   if (resolved.file.empty()) {
-    diags_->Error(Code::kIncludeUriUnresolved, inc.source,
-                  what + ": " + resolved.error);
+    Unresolved(p, what + ": " + resolved.error, stack);
     return;
   }
   const std::string file = FileIdentity(resolved.file);
@@ -314,6 +342,10 @@ void Composer::ExpandLightOrActor(const Pending& p, const Document& sub,
 
 std::string PlaceholderName(const Element& placeholder) {
   if (placeholder.has_name) return placeholder.name;
+  // A Fuel URL ends in a version or a file: its model's name is NAME.
+  if (const auto fuel = ParseFuelModelUrl(placeholder.include->uri)) {
+    return fuel->name;
+  }
   std::string_view uri = placeholder.include->uri;
   while (!uri.empty() && uri.back() == '/') uri.remove_suffix(1);
   const size_t slash = uri.find_last_of('/');

@@ -38,7 +38,9 @@
 // A URI that names no file (INCLUDE_URI_UNRESOLVED), a file that includes
 // itself through any chain (INCLUDE_CYCLE) and a file holding a world or
 // nothing to include (INCLUDE_NOT_MODEL) are reported at the <include>, and
-// the include is left out. Each file is loaded once however often it is included.
+// the include is left out; with IncludeSearch::Unresolved::kKeep, an
+// unresolved URI is a warning and its placeholder stays in the result (the
+// caller puts a stand-in there: include_stand_ins.h). Each file is loaded once however often it is included.
 //
 // Iterative: neither the depth of nesting nor that of inclusion is
 // recursed on; the work is linear in the size of the result (plus the
@@ -86,8 +88,9 @@ struct ComposeOptions {
 
 // The name an include placeholder is known by before its file is read:
 // //include/name, else the last segment of its //include/uri
-// ("model://arm/" -> "arm"), which names the included model when the model
-// is named after its folder.
+// ("model://arm/" -> "arm"), or a Fuel URL's model name (".../models/
+// Coke/3" -> "Coke"), which names the included model when the model is
+// named after its folder.
 [[nodiscard]] std::string PlaceholderName(const Element& placeholder);
 
 // Whether `doc` has an include placeholder.

@@ -48,13 +48,15 @@ class ComposeTest : public DiagnosticTest {
   }
 
   // Reads `file` with includes expanded, builds the graph and resolves.
-  std::optional<Document> Read(const std::string& file,
-                               std::vector<std::string> model_paths = {},
-                               const Limits& limits = {}) {
+  std::optional<Document> Read(
+      const std::string& file, std::vector<std::string> model_paths = {},
+      const Limits& limits = {},
+      IncludeSearch::Unresolved unresolved = IncludeSearch::Unresolved::kError) {
     ReadOptions options;
     options.limits = limits;
     options.include_search.model_paths = std::move(model_paths);
     options.include_search.use_environment = false;
+    options.include_search.unresolved = unresolved;
     std::optional<Document> doc = ReadFile(file, &diags_, options);
     if (doc) graph_ = BuildFrameGraph(*doc, &diags_);
     return doc;
@@ -525,6 +527,157 @@ TEST_F(ComposeTest, ALightOrActorFileInAModel) {
 )");
   ASSERT_TRUE(Read(w, {root_.string()}).has_value());
   EXPECT_EQ(TakeError(Code::kMergeIncludeUnsupported).source.line, 3);
+}
+
+// Includes whose URI names no file, read as IncludeSearch::unresolved
+// says: an error (and the include left out); kept as written with a
+// warning and stood in for, everything else still checked; or, for
+// readings that need every included model, an error saying so.
+using Unresolved = IncludeSearch::Unresolved;
+
+const Element* Find(const Document& doc, const std::string& scoped) {
+  for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
+    if (doc.ScopedName(id) == scoped) return &doc.at(id);
+  }
+  return nullptr;
+}
+
+// A world with a Fuel include that is not cached, a frame placed on a link
+// of the included model, a model of its own, and a joint whose child is
+// not there.
+constexpr char kWorld[] = R"(<sdf version="1.8">
+  <world name="w">
+    <include>
+      <uri>https://fuel.gazebosim.org/1.0/OpenRobotics/models/Coke/3</uri>
+      <pose>1 0 0 0 0 0</pose>
+    </include>
+    <frame name="above" attached_to="Coke::link">
+      <pose relative_to="Coke::link">0 0 1 0 0 0</pose>
+    </frame>
+    <model name="table">
+      <pose>0 2 0 0 0 1.5707963267948966</pose>
+      <link name="top"><pose>1 0 0.5 0 0 0</pose></link>
+    </model>
+    <model name="broken">
+      <link name="l"/>
+      <joint name="j" type="fixed"><parent>l</parent><child>nothing</child></joint>
+    </model>
+  </world>
+</sdf>
+)";
+
+TEST_F(ComposeTest, KeptTheIncludeIsAWarningAndTheRestIsChecked) {
+  const std::optional<Document> doc =
+      Read(Write("world.sdf", kWorld), {}, {}, Unresolved::kKeep);
+  ASSERT_TRUE(doc);
+  EXPECT_EQ(TakeWarning(Code::kIncludeUriUnresolved).source.line, 3);
+  // An error of the file itself is still found.
+  EXPECT_EQ(TakeError(Code::kJointChildLinkInvalid).source.line, 16);
+  // The stand-in is named after the Fuel model (not its version) and has
+  // the link the file refers to.
+  const Element* coke = Find(*doc, "Coke");
+  ASSERT_NE(coke, nullptr);
+  ASSERT_TRUE(coke->include);
+  EXPECT_TRUE(coke->include->stand_in);
+  ASSERT_NE(Find(*doc, "Coke::link"), nullptr);
+  EXPECT_LT(PoseDistance(Poses(*doc).at("table::top"),
+                         P(0, 3, 0.5, 0, 0, 1.5707963267948966)),
+            kTol);
+}
+
+TEST_F(ComposeTest, AnErrorByDefaultAndReferencesIntoItFailToo) {
+  const std::optional<Document> doc =
+      Read(Write("world.sdf", kWorld), {}, {}, Unresolved::kError);
+  ASSERT_TRUE(doc);
+  EXPECT_EQ(TakeError(Code::kIncludeUriUnresolved).source.line, 3);
+  EXPECT_EQ(Find(*doc, "Coke"), nullptr);  // left out
+  EXPECT_EQ(TakeError(Code::kJointChildLinkInvalid).source.line, 16);
+  EXPECT_EQ(TakeError(Code::kFrameAttachedToInvalid).source.line, 7);
+  EXPECT_EQ(TakeError(Code::kPoseRelativeToInvalid).source.line, 8);
+}
+
+// A reading that needs every included model cannot keep one: the error is
+// the same, its message says why keeping did not apply.
+TEST_F(ComposeTest, NeededTheIncludeStaysAnError) {
+  IncludeSearch search;
+  search.unresolved = Unresolved::kKeep;
+  ASSERT_EQ(NeedingIncludedModels(search).unresolved, Unresolved::kNeeded);
+  search.unresolved = Unresolved::kError;
+  ASSERT_EQ(NeedingIncludedModels(search).unresolved, Unresolved::kError);
+
+  const std::optional<Document> doc =
+      Read(Write("world.sdf", kWorld), {}, {}, Unresolved::kNeeded);
+  ASSERT_TRUE(doc);
+  const Diagnostic d = TakeError(Code::kIncludeUriUnresolved);
+  EXPECT_EQ(d.source.line, 3);
+  EXPECT_NE(d.message.find("--unresolved-includes=keep cannot"),
+            std::string::npos);
+  EXPECT_EQ(Find(*doc, "Coke"), nullptr);
+  TakeError(Code::kJointChildLinkInvalid);
+  TakeError(Code::kFrameAttachedToInvalid);
+  TakeError(Code::kPoseRelativeToInvalid);
+}
+
+// What resolves is read; what does not is stood in for; an unresolved
+// include inside an included file is reported there and kept too.
+TEST_F(ComposeTest, ResolvedIncludesAreReadBesideKeptOnes) {
+  Write("parts/arm.sdf", R"(<sdf version="1.8">
+  <model name="arm">
+    <link name="base"><pose>0 0 1 0 0 0</pose></link>
+    <include>
+      <uri>https://fuel.gazebosim.org/1.0/OpenRobotics/models/Gripper</uri>
+      <name>hand</name>
+      <pose relative_to="base">0 0 0.5 0 0 0</pose>
+    </include>
+  </model>
+</sdf>
+)");
+  const std::string world = Write("world.sdf", R"(<sdf version="1.8">
+  <world name="w">
+    <include>
+      <uri>parts/arm.sdf</uri>
+      <pose>2 0 0 0 0 0</pose>
+    </include>
+    <include><uri>model://nowhere</uri></include>
+  </world>
+</sdf>
+)");
+  const std::optional<Document> doc = Read(world, {}, {}, Unresolved::kKeep);
+  ASSERT_TRUE(doc);
+  // In the order the composition meets them: inside the first include,
+  // then the world's second.
+  const Diagnostic hand = TakeWarning(Code::kIncludeUriUnresolved);
+  EXPECT_EQ(fs::path(hand.source.file.str()).filename(), "arm.sdf");
+  EXPECT_EQ(hand.source.line, 4);
+  const Diagnostic nowhere = TakeWarning(Code::kIncludeUriUnresolved);
+  EXPECT_EQ(nowhere.source.file.str(), world);
+  EXPECT_EQ(nowhere.source.line, 7);
+  const std::map<std::string, Pose> poses = Poses(*doc);
+  EXPECT_LT(PoseDistance(poses.at("arm::base"), P(2, 0, 1, 0, 0, 0)), kTol);
+  EXPECT_LT(PoseDistance(poses.at("arm::hand"), P(2, 0, 1.5, 0, 0, 0)), kTol);
+  ASSERT_NE(Find(*doc, "nowhere"), nullptr);
+  EXPECT_TRUE(Find(*doc, "nowhere")->include->stand_in);
+}
+
+// A merge-include kept unread stands in, in its scope, for the names the
+// scope uses that nothing else there has.
+TEST_F(ComposeTest, AKeptMergeIncludeStandsInForItsContent) {
+  const std::optional<Document> doc =
+      Read(Write("model.sdf", R"(<sdf version="1.9">
+  <model name="m">
+    <link name="own"/>
+    <include merge="true"><uri>gripper.sdf</uri></include>
+    <frame name="tip" attached_to="finger"/>
+  </model>
+</sdf>
+)"),
+           {}, {}, Unresolved::kKeep);
+  ASSERT_TRUE(doc);
+  EXPECT_EQ(TakeWarning(Code::kIncludeUriUnresolved).source.line, 4);
+  const Element* finger = Find(*doc, "m::finger");
+  ASSERT_NE(finger, nullptr);
+  EXPECT_EQ(finger->kind, ElementKind::kLink);
+  EXPECT_TRUE(finger->include->stand_in);
 }
 
 }  // namespace

@@ -14,9 +14,11 @@ namespace {
 
 constexpr char kModelFrame[] = "__model__";
 
+// A merge-include whose model was read: not a placeholder kept unread
+// (compose.h), nor a stand-in.
 bool ToMerge(const Element& e) {
   return e.kind == ElementKind::kModel && e.include && e.include->merge &&
-         !e.include->stand_in;
+         !e.include->file.empty() && !e.include->stand_in;
 }
 
 // What libsdformat merges: links, models, joints, frames, grippers and

@@ -5,6 +5,7 @@
 #include <optional>
 #include <system_error>
 
+#include "converters/include/fuel_cache.h"
 #include "converters/include/model_manifest.h"
 #include "converters/xml/text_values.h"
 #include "converters/xml/xml_element.h"
@@ -97,7 +98,32 @@ ResolvedUri Found(const fs::path& found, std::string_view uri,
   return r;
 }
 
+// A Fuel model URL: its folder (or file) in the Fuel cache
+// (fuel_cache.h), which sdfconv reads and never fills.
+ResolvedUri FromFuelCache(const FuelModelUrl& url, const std::string& uri,
+                          const IncludeSearch& search,
+                          const VersionSupported& supported) {
+  const FuelLookup found = FindInFuelCache(
+      url, search.use_environment ? FuelCaches() : std::vector<FuelCache>());
+  if (!found.path.empty()) return Found(found.path, uri, supported);
+  // A model file URL's model: the URL before its /files/.
+  const std::string model =
+      url.file.empty() ? uri : uri.substr(0, uri.find("/files/", uri.find("/models/")));
+  ResolvedUri r;
+  r.error = "cannot resolve " + uri + ": " + found.error +
+            "; sdfconv does not download (`gz fuel download -u '" + model +
+            "'` puts the model in the cache)";
+  return r;
+}
+
 }  // namespace
+
+IncludeSearch NeedingIncludedModels(IncludeSearch search) {
+  if (search.unresolved == IncludeSearch::Unresolved::kKeep) {
+    search.unresolved = IncludeSearch::Unresolved::kNeeded;
+  }
+  return search;
+}
 
 std::vector<std::string> SearchFolders(const IncludeSearch& search) {
   std::vector<std::string> out;
@@ -169,9 +195,14 @@ ResolvedUri ResolveIncludeUri(std::string_view uri,
     }
   } else if (const size_t scheme = text.find("://");
              scheme != std::string::npos) {
-    r.error = "cannot resolve " + text + ": sdfconv reads local files only "
-              "(file paths, file://, model://), not " +
-              text.substr(0, scheme + 3) + " URIs";
+    if (const std::optional<FuelModelUrl> fuel = ParseFuelModelUrl(text)) {
+      return FromFuelCache(*fuel, text, search, supported);
+    }
+    r.error = "cannot resolve " + text + ": sdfconv reads local files "
+              "(file paths, file://, model://) and Fuel model URLs "
+              "(SCHEME://HOST/[1.0/]OWNER/models/NAME[/VERSION]) from the "
+              "Fuel cache; this " + text.substr(0, scheme + 3) +
+              " URI is neither";
     return r;
   }
   const fs::path written(path);

@@ -13,8 +13,13 @@
 //     FILE</sdf>` entries, and the entry with the highest version the caller
 //     supports is taken (`supported`); a folder without either manifest has
 //     no model.
-//  Anything else (`http://`, `https://`, `package://`, a custom scheme) is
-//  not resolved, and the error says so.
+//  4. A Gazebo Fuel model URL (`https://fuel.gazebosim.org/1.0/OWNER/models/
+//     NAME[/VERSION]`, or a model file URL `.../VERSION/files/PATH`): its
+//     version folder (a model folder, as in 3.) or file in the local Fuel
+//     cache (fuel_cache.h), only when IncludeSearch::use_environment. Nothing
+//     is downloaded.
+//  Anything else (other `http://` and `https://` URIs, `package://`, a
+//  custom scheme) is not resolved, and the error says so.
 //
 // Nothing here reads the included file itself, only manifests.
 //
@@ -37,9 +42,25 @@ struct IncludeSearch {
   // Searched first, in order (`--model-path DIR`, repeatable).
   std::vector<std::string> model_paths;
   // Then the environment's SDF_PATH, GZ_SIM_RESOURCE_PATH,
-  // IGN_GAZEBO_RESOURCE_PATH and GAZEBO_MODEL_PATH.
+  // IGN_GAZEBO_RESOURCE_PATH and GAZEBO_MODEL_PATH; and the Fuel cache
+  // (fuel_cache.h, FuelCaches) for Fuel URLs.
   bool use_environment = true;
+  // What becomes of an <include> whose URI names no file
+  // (`--unresolved-includes`, docs/composition.md):
+  //  kError: INCLUDE_URI_UNRESOLVED, an error; the include is left out.
+  //  kKeep: the same code as a warning; the include stays as written, and
+  //    the reading puts a stand-in in its place (include_stand_ins.h), so
+  //    that everything else is checked (check, upgrade, convert --to sdf).
+  //  kNeeded: an error that says why it cannot be kept: kKeep asked of a
+  //    reading that needs every included model (NeedingIncludedModels).
+  enum class Unresolved { kError, kKeep, kNeeded };
+  Unresolved unresolved = Unresolved::kError;
 };
+
+// `search` for a reading that needs the content of every included model
+// (a flat output, a URDF, an expansion of includes, a graph): kKeep there
+// becomes kNeeded.
+[[nodiscard]] IncludeSearch NeedingIncludedModels(IncludeSearch search);
 
 // The environment variables searched after IncludeSearch::model_paths.
 inline constexpr const char* kModelPathVariables[] = {

@@ -152,7 +152,7 @@ TEST_F(UriResolverTest, ProblemsSayWhatWasSearched) {
                             "(listed: 1.10)"),
             std::string::npos);
 
-  EXPECT_NE(Resolve("https://fuel.gazebosim.org/x").error.find("not https://"),
+  EXPECT_NE(Resolve("https://fuel.gazebosim.org/x").error.find("URI is neither"),
             std::string::npos);
   EXPECT_NE(Resolve("").error.find("empty"), std::string::npos);
   EXPECT_NE(Resolve("file://").error.find("no path after file://"),
@@ -162,6 +162,48 @@ TEST_F(UriResolverTest, ProblemsSayWhatWasSearched) {
                 .error.find("the model folder " + (root_ / "m/arm").string() +
                             " has no meshes/x.sdf"),
             std::string::npos);
+}
+
+// A Fuel model URL is its version folder in the Fuel cache, read as a
+// model folder (its model.config picks the file); a model file URL is that
+// file. Never the user's home: HOME and the cache are the test's.
+TEST_F(UriResolverTest, FuelUrlsAreFoundInTheFuelCache) {
+  ::setenv("HOME", root_.c_str(), 1);
+  ::unsetenv("IGN_FUEL_CACHE_PATH");
+  ::setenv("GZ_FUEL_CACHE_PATH", (root_ / "fuel").c_str(), 1);
+  const std::string config =
+      "<model><sdf version='1.6'>model.sdf</sdf></model>";
+  Write("fuel/fuel.gazebosim.org/openrobotics/models/coke/1/model.config",
+        config);
+  Write("fuel/fuel.gazebosim.org/openrobotics/models/coke/1/model.sdf");
+  Write("fuel/fuel.gazebosim.org/openrobotics/models/coke/2/model.config",
+        config);
+  const std::string newest =
+      Write("fuel/fuel.gazebosim.org/openrobotics/models/coke/2/model.sdf");
+  const std::string uri =
+      "https://fuel.gazebosim.org/1.0/OpenRobotics/models/Coke";
+  EXPECT_EQ(Resolve(uri).file, newest);
+  EXPECT_EQ(Resolve(uri + "/1/files/model.sdf").file,
+            (root_ / "fuel/fuel.gazebosim.org/openrobotics/models/coke/1/"
+                     "model.sdf")
+                .string());
+
+  const ResolvedUri missing = Resolve(uri + "/3");
+  EXPECT_EQ(missing.file, "");
+  EXPECT_EQ(missing.error.find("cannot resolve " + uri + "/3: not in the Fuel "
+                               "cache"),
+            0u);
+  EXPECT_NE(missing.error.find((root_ / "fuel").string() +
+                               " (GZ_FUEL_CACHE_PATH)"),
+            std::string::npos);
+  EXPECT_NE(missing.error.find("gz fuel download -u '" + uri + "/3'"),
+            std::string::npos);
+
+  // Without the environment, no Fuel cache either.
+  IncludeSearch alone;
+  alone.use_environment = false;
+  EXPECT_EQ(Resolve(uri, alone).file, "");
+  ::unsetenv("GZ_FUEL_CACHE_PATH");
 }
 
 }  // namespace

@@ -507,7 +507,9 @@ UpgradeResult ExpandIncludesToSdf18(std::string_view input,
                                     const IncludeSearch& search,
                                     const Limits& limits) {
   UpgradeResult result;
-  const ReadOptions proof = upgrade::ProofOptions(search, limits);
+  // Every include is written expanded: none can be kept unread.
+  const ReadOptions proof =
+      upgrade::ProofOptions(NeedingIncludedModels(search), limits);
   const upgrade::ProofReading reading =
       upgrade::ReadForProof(input, path, ReadOptions::Includes::kExpand, proof);
   // An include the composition drops (a light or actor file included in

@@ -37,7 +37,8 @@
 // INCLUDE_NOT_MODEL, an <include> without <uri>, any other error of any
 // file taking part) is reported at the element concerned, in the file
 // where it is written, and there is no output; so is a file that cannot be
-// upgraded. Iterative: no recursion on the depth of inclusion or of
+// upgraded. An unresolved URI is an error even when `search` would keep it
+// (NeedingIncludedModels): every include is written expanded. Iterative: no recursion on the depth of inclusion or of
 // nesting.
 //
 //   IncludeSearch search;

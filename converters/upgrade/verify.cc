@@ -465,6 +465,13 @@ bool Compare(const Read& in, const Read& out, const std::string& path,
     diags->Add(KeptAsWritten(d));
   }
   for (Diagnostic& d : new_values) diags->Add(KeptAsWritten(std::move(d)));
+  // Each include kept unread (IncludeSearch::Unresolved::kKeep), said once.
+  for (const Diagnostic& d : in.diags.items()) {
+    if (d.code == Code::kIncludeUriUnresolved &&
+        d.severity == Severity::kWarning) {
+      diags->Add(d);
+    }
+  }
   return true;
 }
 

@@ -18,6 +18,9 @@
 // both texts are read with their includes replaced by stand-ins
 // (converters/include/include_stand_ins.h): the proof then covers
 // everything the file itself says, whatever the included files contain.
+// With IncludeSearch::Unresolved::kKeep in the ReadOptions, the reading
+// stands in only for the includes that do not resolve, and a successful
+// proof repeats the warning of each (INCLUDE_URI_UNRESOLVED).
 //
 // The reading of the input (ReadUpgradeInput) is also what the upgrade
 // learns the input's meaning from: every reference's target and every

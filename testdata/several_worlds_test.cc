@@ -15,6 +15,7 @@
 
 #include "converters/flat/flat_writer.h"
 #include "converters/registry.h"
+#include "converters/upgrade/expand_includes.h"
 #include "converters/upgrade/upgrade.h"
 #include "converters/upgrade/version_write.h"
 #include "core/diagnostic.h"
@@ -222,6 +223,66 @@ TEST(SeveralWorlds, TheUpgradeRepairsAndProvesEachWorld) {
   EXPECT_LT(PoseDistance(poses["joint b::m::w"], P(0, 0, 0, 0, 0, 0)), kTol);
   EXPECT_LT(PoseDistance(poses["link b::m::k"], P(1, 0, 1, 0, 0, 0)), kTol);
   EXPECT_NE(r.output.find("<world name=\"b\">"), std::string::npos);
+}
+
+// The same 1.6 model included in both worlds (one file, two instances per
+// name, each world's own): expanded into one file, each world keeps its
+// instance where its include put it, and libsdformat reads the original
+// alike.
+TEST(SeveralWorlds, IncludesOfEveryWorldAreExpanded) {
+  const fs::path dir = fs::path(::testing::TempDir()) / "several_includes";
+  fs::create_directories(dir / "models" / "box");
+  std::ofstream(dir / "models" / "box" / "model.config")
+      << "<?xml version='1.0'?>\n<model><name>box</name>"
+         "<sdf version='1.6'>model.sdf</sdf></model>\n";
+  std::ofstream(dir / "models" / "box" / "model.sdf") << R"(<?xml version="1.0"?>
+<sdf version="1.6">
+  <model name="box">
+    <link name="base"><pose>0 0 0.5 0 0 0</pose></link>
+    <link name="lid"><pose frame="base">0 0 0.5 0 0 0</pose></link>
+    <joint name="hinge" type="revolute"><parent>base</parent><child>lid</child>
+      <axis><xyz>1 0 0</xyz></axis></joint>
+  </model>
+</sdf>
+)";
+  const std::string world = R"(<?xml version="1.0"?>
+<sdf version="1.6">
+  <world name="alpha">
+    <include><uri>model://box</uri><name>b</name><pose>0 2 0 0 0 0</pose></include>
+  </world>
+  <world name="beta">
+    <include><uri>model://box</uri><name>b</name><pose>5 0 0 0 0 1</pose></include>
+  </world>
+</sdf>
+)";
+  const std::string path = (dir / "world.sdf").string();
+  std::ofstream(path) << world;
+  IncludeSearch search;
+  search.model_paths = {(dir / "models").string()};
+  search.use_environment = false;
+  const UpgradeResult r = ExpandIncludesToSdf18(world, path, search);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.output.find("<include"), std::string::npos) << r.output;
+  // The lid 0.5 above the base, 0.5 above the model; the hinge at the lid
+  // (1.6: in the child's frame), its axis in the joint frame.
+  const double c = std::cos(1), s = std::sin(1);
+  const std::map<std::string, Expected> expected = {
+      {"alpha::b", {"model", "alpha::b::base", P(0, 2, 0, 0, 0, 0)}},
+      {"alpha::b::base", {"link", "alpha::b::base", P(0, 2, 0.5, 0, 0, 0)}},
+      {"alpha::b::lid", {"link", "alpha::b::lid", P(0, 2, 1, 0, 0, 0)}},
+      {"alpha::b::hinge",
+       {"joint", "alpha::b::lid", P(0, 2, 1, 0, 0, 0), {{1, 0, 0}}}},
+      {"beta::b", {"model", "beta::b::base", P(5, 0, 0, 0, 0, 1)}},
+      {"beta::b::base", {"link", "beta::b::base", P(5, 0, 0.5, 0, 0, 1)}},
+      {"beta::b::lid", {"link", "beta::b::lid", P(5, 0, 1, 0, 0, 1)}},
+      {"beta::b::hinge",
+       {"joint", "beta::b::lid", P(5, 0, 1, 0, 0, 1), {{c, s, 0}}}},
+  };
+  ExpectFrames(Flatten(r.output, path), expected);
+  const testing::OracleResult oracle =
+      testing::LoadWithSdformat(path, {(dir / "models").string()});
+  ASSERT_TRUE(oracle.valid) << oracle.diagnostics;
+  ExpectFrames(OracleFrames(oracle), expected);
 }
 
 struct Refusal {

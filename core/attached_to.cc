@@ -21,7 +21,7 @@ ElementId EnclosingFrame(const PhaseContext& ctx, ElementId id) {
   while (p != kNoElement && !DefinesFrame(ctx.doc.at(p).kind)) {
     p = ctx.doc.at(p).parent;
   }
-  return p == kNoElement ? ctx.world : p;
+  return p == kNoElement ? ctx.WorldOf(id) : p;
 }
 
 ElementId AttachedToTarget(PhaseContext& ctx, ElementId id) {
@@ -83,7 +83,7 @@ void BuildAttachedTo(PhaseContext& ctx) {
     }
     if (in_graph[id]) continue;
     // A file's lone light or actor is fixed in the world frame.
-    g.body[id] = e.parent == kNoElement ? ctx.world : g.body[e.parent];
+    g.body[id] = e.parent == kNoElement ? ctx.WorldOf(id) : g.body[e.parent];
   }
 }
 

@@ -87,7 +87,11 @@ ElementId Document::Add(ElementId parent, Element e) {
   const auto id = static_cast<ElementId>(elements.size());
   e.parent = parent;
   elements.push_back(std::move(e));
-  if (parent != kNoElement) elements[parent].children.push_back(id);
+  if (parent != kNoElement) {
+    elements[parent].children.push_back(id);
+  } else {
+    roots_.push_back(id);
+  }
   return id;
 }
 
@@ -114,7 +118,10 @@ std::string Document::ScopedName(ElementId id, ElementId below,
   names.clear();
   for (ElementId e = id; e != kNoElement && e != below;
        e = elements[e].parent) {
-    if (elements[e].kind == ElementKind::kWorld) break;
+    if (elements[e].kind == ElementKind::kWorld) {
+      if (HasSeveralWorlds()) names.push_back(elements[e].name);
+      break;
+    }
     names.push_back(elements[e].name);
   }
   return JoinScopedName(names, separator);

@@ -21,10 +21,14 @@
 // those elements (docs/legacy.md).
 //
 // Invariants:
-//  - elements[0] is the root: a kWorld, a kModel for a model file, or a
-//    kLight or kActor for a file that holds a lone <light> or <actor> (such
-//    as Gazebo's `model://sun`; docs/composition.md). A root light or actor
-//    is placed in the world frame, as a root model is.
+//  - the roots (elements without a parent, `roots()`, in document order;
+//    elements[0] is the first) are one kModel for a model file, one kLight
+//    or kActor for a file that holds a lone <light> or <actor> (such as
+//    Gazebo's `model://sun`; docs/composition.md), or one kWorld per
+//    <world> of a world file (SDFormat allows several, and libsdformat
+//    reads every one). A root light or actor is placed in the world frame,
+//    as a root model is. Each world is a scope of its own and the root of
+//    its own frame graphs: nothing in one world names anything in another.
 //  - a Document may have no elements at all: a file whose root holds no
 //    <world>, <model>, <light> or <actor>, which the schema allows and
 //    libsdformat loads (docs/errors_policy.md). `root()` is then kNoElement;
@@ -326,22 +330,33 @@ struct Document {
 
   [[nodiscard]] const Element& at(ElementId id) const { return elements[id]; }
   [[nodiscard]] Element& at(ElementId id) { return elements[id]; }
+  // The first root (the only one but in a file of several worlds).
   [[nodiscard]] ElementId root() const { return elements.empty() ? kNoElement : 0; }
+  // Every root, in document order: one, or one per world.
+  [[nodiscard]] const std::vector<ElementId>& roots() const { return roots_; }
+  // True for a file of more than one <world>: outputs then name each
+  // element with its world's name first (ScopedName).
+  [[nodiscard]] bool HasSeveralWorlds() const { return roots_.size() > 1; }
   [[nodiscard]] size_t size() const { return elements.size(); }
 
-  // Appends a child of `parent` (kNoElement for the root); returns its id.
+  // Appends a child of `parent` (kNoElement for a root); returns its id.
   ElementId Add(ElementId parent, Element e);
 
   // The scoped name used in outputs: "m::l::visual" (root model included;
-  // for a world, its direct children start the name). With `below`, the
-  // name inside that element ("l::visual" below m); with `separator`,
-  // joined by it instead of "::" (URDF export's flattened names).
+  // for a world, its direct children start the name; in a file of several
+  // worlds, the world's name does: "w::m::l::visual", and a world's own
+  // scoped name is its name). With `below`, the name inside that element
+  // ("l::visual" below m); with `separator`, joined by it instead of "::"
+  // (URDF export's flattened names).
   [[nodiscard]] std::string ScopedName(
       ElementId id, ElementId below = kNoElement,
       std::string_view separator = kScopeSeparator) const;
 
   // True when the version is at least major.minor (e.g. AtLeast(1, 8)).
   [[nodiscard]] bool AtLeast(int major, int minor) const;
+
+ private:
+  std::vector<ElementId> roots_;  // kept by Add
 };
 
 // An SDFormat version as a comparable number: major * 1000 + minor

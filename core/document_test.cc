@@ -24,6 +24,25 @@ TEST(ScopedName, FromTheWorldOrFromBelowAnElement) {
   EXPECT_EQ(doc.ScopedName(arm, arm), "");
 }
 
+TEST(ScopedName, AFileOfSeveralWorldsNamesTheWorldFirst) {
+  TestDocument t("1.8");
+  const ElementId w = t.Root(K::kWorld, "w");
+  EXPECT_FALSE(t.doc().HasSeveralWorlds());
+  const ElementId v = t.Root(K::kWorld, "v");
+  const ElementId arm = t.Add(v, K::kModel, "arm");
+  const ElementId link = t.Add(arm, K::kLink, "l");
+  const ElementId frame = t.Add(w, K::kFrame, "f");
+  const Document& doc = t.doc();
+  EXPECT_TRUE(doc.HasSeveralWorlds());
+  EXPECT_EQ(doc.roots(), (std::vector<ElementId>{w, v}));
+  EXPECT_EQ(doc.root(), w);
+  EXPECT_EQ(doc.ScopedName(link), "v::arm::l");
+  EXPECT_EQ(doc.ScopedName(frame), "w::f");
+  EXPECT_EQ(doc.ScopedName(v), "v");
+  EXPECT_EQ(doc.ScopedName(link, arm), "l");
+  EXPECT_EQ(doc.ScopedName(link, kNoElement, "/"), "v/arm/l");
+}
+
 TEST(ScopedName, JoinsInnermostLast) {
   EXPECT_EQ(JoinScopedName({"finger", "gripper", "arm"}),
             "arm::gripper::finger");

@@ -20,6 +20,25 @@ std::string PhaseContext::Quote(ElementId id) const {
   return out;
 }
 
+namespace {
+
+// Per element, its world element (parents come first), or kWorldFrame
+// under a root that is no world.
+std::vector<ElementId> WorldFrames(const Document& doc) {
+  std::vector<ElementId> worlds(doc.size(), kWorldFrame);
+  for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
+    const Element& e = doc.at(id);
+    if (e.parent != kNoElement) {
+      worlds[id] = worlds[e.parent];
+    } else if (e.kind == ElementKind::kWorld) {
+      worlds[id] = id;
+    }
+  }
+  return worlds;
+}
+
+}  // namespace
+
 }  // namespace internal
 
 ElementId MovesWith(const Document& doc, const FrameGraph& graph,
@@ -50,9 +69,7 @@ FrameGraph BuildFrameGraph(const Document& doc, Diagnostics* diags) {
   if (n == 0) return graph;
 
   const ScopeIndex scopes(doc);
-  const ElementId world =
-      doc.at(0).kind == ElementKind::kWorld ? ElementId{0} : kWorldFrame;
-  internal::PhaseContext ctx{doc, scopes, graph, *diags, world,
+  internal::PhaseContext ctx{doc, scopes, graph, *diags, internal::WorldFrames(doc),
                               ElementVersions(doc)};
   internal::CheckNames(ctx);
   internal::ResolveJointFrames(ctx);

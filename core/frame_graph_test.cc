@@ -712,5 +712,65 @@ TEST(Legacy, FramesInsideLinksJointsAndCollisions) {
   EXPECT_EQ(Check(t), Codes{"POSE_RELATIVE_TO_INVALID"});
 }
 
+// A file of several worlds: each world is a scope of its own, and the root
+// of its own graphs (libsdformat builds a frame graph per world).
+TEST(SeveralWorlds, EachWorldIsItsOwnScope) {
+  TestDocument t;
+  const ElementId w1 = t.Root(K::kWorld, "one");
+  const ElementId m1 = t.Add(w1, K::kModel, "m");
+  t.Add(m1, K::kLink, "l");
+  const ElementId f1 = t.Frame(w1, "f", "m");
+  const ElementId w2 = t.Root(K::kWorld, "two");
+  const ElementId m2 = t.Add(w2, K::kModel, "m");  // the same name: fine
+  const ElementId l2 = t.Add(m2, K::kLink, "l");
+  const ElementId j2 = t.Joint(w2, "j", "world", "m::l");
+  const ElementId f2 = t.Frame(w2, "f", "");
+  FrameGraph g;
+  EXPECT_EQ(Check(t, &g), Codes{});
+  EXPECT_EQ(t.doc().roots(), (std::vector<ElementId>{w1, w2}));
+  EXPECT_EQ(g.attached_to[f1], m1);
+  EXPECT_EQ(g.attached_to[f2], w2);  // its own world, not the first
+  EXPECT_EQ(g.relative_to[m2], w2);
+  EXPECT_EQ(g.joint_parent[j2], w2);
+  EXPECT_EQ(g.joint_child[j2], l2);
+  EXPECT_EQ(g.body[f2], w2);
+}
+
+TEST(SeveralWorlds, NothingNamesAnotherWorld) {
+  TestDocument t;
+  const ElementId w1 = t.Root(K::kWorld, "one");
+  t.Frame(w1, "only_here", "");
+  const ElementId w2 = t.Root(K::kWorld, "two");
+  t.Frame(w2, "f", "only_here");
+  EXPECT_EQ(Check(t), Codes{"FRAME_ATTACHED_TO_INVALID"});
+  TestDocument r;
+  const ElementId v1 = r.Root(K::kWorld, "one");
+  r.Frame(v1, "only_here", "");
+  const ElementId v2 = r.Root(K::kWorld, "two");
+  r.Frame(v2, "f", "", Pose::Identity(), "only_here");
+  EXPECT_EQ(Check(r), Codes{"POSE_RELATIVE_TO_INVALID"});
+  TestDocument s;
+  s.Root(K::kWorld, "one");
+  const ElementId u2 = s.Root(K::kWorld, "two");
+  s.Frame(u2, "f", "one");  // a world's name is no frame of another
+  EXPECT_EQ(Check(s), Codes{"FRAME_ATTACHED_TO_INVALID"});
+}
+
+TEST(SeveralWorlds, WorldNamesMustDiffer) {
+  for (const char* version : {"1.6", "1.8"}) {
+    TestDocument t(version);
+    t.Root(K::kWorld, "default");
+    t.Root(K::kWorld, "other");
+    const ElementId again = t.Root(K::kWorld, "default");
+    Diagnostics diags;
+    (void)BuildFrameGraph(t.doc(), &diags);
+    EXPECT_EQ(ErrorCodes(diags), Codes{"DUPLICATE_NAME"}) << version;
+    ASSERT_EQ(diags.size(), 1u);
+    EXPECT_EQ(diags.items()[0].source.line, t[again].source.line);
+    ASSERT_EQ(diags.items()[0].related.size(), 1u);
+    EXPECT_EQ(diags.items()[0].related[0].line, 1);
+  }
+}
+
 }  // namespace
 }  // namespace sdfconv

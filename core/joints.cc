@@ -162,7 +162,7 @@ void ResolveJointFrames(PhaseContext& ctx) {
         ctx.diags.Error(Code::kJointChildLinkInvalid, spec.child_source,
                         ctx.Quote(id) + ": child cannot be 'world'");
       } else {
-        ctx.graph.joint_child[id] = ctx.world;
+        ctx.graph.joint_child[id] = ctx.WorldOf(id);
       }
     } else if (!spec.child_frame.empty()) {
       ElementId c = LookupEnd(ctx, id, scope, spec.child_frame);
@@ -181,7 +181,7 @@ void ResolveJointFrames(PhaseContext& ctx) {
 
     // <parent>
     if (NamesWorld(ctx, scope, spec.parent_frame)) {
-      ctx.graph.joint_parent[id] = ctx.world;
+      ctx.graph.joint_parent[id] = ctx.WorldOf(id);
     } else if (!spec.parent_frame.empty()) {
       ElementId p = LookupEnd(ctx, id, scope, spec.parent_frame);
       if (p == kNoElement) {

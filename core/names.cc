@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <string_view>
+#include <vector>
 
 #include "core/id_table.h"
 #include "core/phases.h"
@@ -50,6 +51,59 @@ void CheckOneName(PhaseContext& ctx, ElementId id) {
   }
 }
 
+// DUPLICATE_NAME for `id`, whose name `earlier` (in `parent`, or among the
+// worlds of the file) already has.
+void ReportDuplicate(PhaseContext& ctx, ElementId id, ElementId earlier,
+                     ElementId parent) {
+  const Element& first = ctx.doc.at(earlier);
+  Diagnostic d;
+  d.code = Code::kDuplicateName;
+  d.source = PlacementSource(ctx.doc.at(id));
+  d.related.push_back(PlacementSource(first));
+  d.message =
+      ctx.Quote(id) + " has the same name as " +
+      (parent == kNoElement ? "the earlier " : "its sibling ") +
+      ctx.Quote(earlier) +
+      (PlacementSource(first).line > 0
+           ? " (line " + std::to_string(PlacementSource(first).line) + ")"
+           : std::string()) +
+      (parent == kNoElement ? std::string(" in the file")
+                            : " in " + ctx.Quote(parent));
+  ctx.diags.Add(std::move(d));
+}
+
+// The names of `siblings` (the children of `parent`, or with kNoElement
+// the file's worlds) must differ; before 1.7, only those of one type.
+void CheckSiblingNames(PhaseContext& ctx, ElementId parent,
+                       const std::vector<ElementId>& siblings) {
+  const Document& doc = ctx.doc;
+  // A table per parent, sized to its children: clearing one table
+  // instead would cost every parent the slots of the largest
+  // (quadratic). What must differ between two siblings: the name, and
+  // before 1.7 the type (the XML tag) as well.
+  IdTable seen(siblings.size());
+  const bool per_type =
+      !ctx.AtLeast(parent == kNoElement ? siblings[0] : parent, 1, 7);
+  for (ElementId id : siblings) {
+    const Element& e = doc.at(id);
+    if (!e.has_name) continue;
+    if (parent != kNoElement || e.kind != ElementKind::kWorld) {
+      CheckOneName(ctx, id);
+    }
+    // Plugins are addressed by filename, not name: several may share
+    // one (libsdformat accepts this too).
+    if (e.name.empty() || e.tag == "plugin") continue;
+    const uint64_t hash =
+        HashName(0, e.name) ^
+        (per_type ? std::hash<std::string_view>()(e.tag) : 0);
+    const ElementId earlier = seen.Insert(hash, id, [&](ElementId c) {
+      return doc.at(c).name == e.name &&
+             (!per_type || doc.at(c).tag == e.tag);
+    });
+    if (earlier != id) ReportDuplicate(ctx, id, earlier, parent);
+  }
+}
+
 }  // namespace
 
 void CheckNames(PhaseContext& ctx) {
@@ -57,46 +111,12 @@ void CheckNames(PhaseContext& ctx) {
   for (ElementId parent = 0; parent < static_cast<ElementId>(doc.size());
        ++parent) {
     const Element& p = doc.at(parent);
-    if (p.children.empty()) continue;
-    // A table per parent, sized to its children: clearing one table
-    // instead would cost every parent the slots of the largest
-    // (quadratic). What must differ between two siblings: the name, and
-    // before 1.7 the type (the XML tag) as well.
-    IdTable seen(p.children.size());
-    const bool per_type = !ctx.AtLeast(parent, 1, 7);
-    for (ElementId id : p.children) {
-      const Element& e = doc.at(id);
-      if (!e.has_name) continue;
-      CheckOneName(ctx, id);
-      // Plugins are addressed by filename, not name: several may share
-      // one (libsdformat accepts this too).
-      if (e.name.empty() || e.tag == "plugin") continue;
-      const uint64_t hash =
-          HashName(0, e.name) ^
-          (per_type ? std::hash<std::string_view>()(e.tag) : 0);
-      const ElementId earlier = seen.Insert(hash, id, [&](ElementId c) {
-        return doc.at(c).name == e.name &&
-               (!per_type || doc.at(c).tag == e.tag);
-      });
-      if (earlier == id) continue;
-      const Element& first = doc.at(earlier);
-      Diagnostic d;
-      d.code = Code::kDuplicateName;
-      d.source = PlacementSource(e);
-      d.related.push_back(PlacementSource(first));
-      d.message =
-          ctx.Quote(id) + " has the same name as its sibling " +
-          ctx.Quote(earlier) +
-          (PlacementSource(first).line > 0
-               ? " (line " + std::to_string(PlacementSource(first).line) + ")"
-               : std::string()) +
-          " in " + ctx.Quote(parent);
-      ctx.diags.Add(std::move(d));
-    }
+    if (!p.children.empty()) CheckSiblingNames(ctx, parent, p.children);
   }
-  if (doc.at(0).has_name && doc.at(0).kind != ElementKind::kWorld) {
-    CheckOneName(ctx, 0);
-  }
+  // The roots: one model, light or actor, whose name is checked like any
+  // other, or the worlds, whose names must differ (libsdformat's
+  // Root::Load: "Each world must have a unique name").
+  if (!doc.roots().empty()) CheckSiblingNames(ctx, kNoElement, doc.roots());
 }
 
 }  // namespace sdfconv::internal

@@ -24,13 +24,16 @@ struct PhaseContext {
   const ScopeIndex& scopes;
   FrameGraph& graph;
   Diagnostics& diags;
-  // The frame <parent>world</parent> names: the world element, or
-  // kWorldFrame in a model file.
-  ElementId world;
+  // Per element, the frame `world` names there (<parent>world</parent>,
+  // the frame a root model or lone light is placed in): the world element
+  // it is in, or kWorldFrame in a model file. Each world of a file of
+  // several is its own.
+  std::vector<ElementId> worlds;
   // ElementVersions(doc): an included model keeps its own file's rules.
   std::vector<int> versions;
 
   [[nodiscard]] std::string Quote(ElementId id) const;  // "link 'a'"
+  [[nodiscard]] ElementId WorldOf(ElementId id) const { return worlds[id]; }
   // Whether the rules of SDFormat major.minor or later apply to `id`.
   [[nodiscard]] bool AtLeast(ElementId id, int major, int minor) const {
     return versions[id] >= VersionNumber(major, minor);

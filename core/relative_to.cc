@@ -41,10 +41,10 @@ ElementId DefaultTarget(PhaseContext& ctx, ElementId id) {
     case ElementKind::kLight:
     case ElementKind::kActor:
       // A file's lone light or actor is placed in the world frame.
-      return e.parent == kNoElement ? ctx.world : e.parent;
+      return e.parent == kNoElement ? ctx.WorldOf(id) : e.parent;
     default: {
       const ElementId scope = ctx.scopes.ScopeOf(id);
-      return scope == kNoElement ? ctx.world : scope;
+      return scope == kNoElement ? ctx.WorldOf(id) : scope;
     }
   }
 }
@@ -65,7 +65,7 @@ ElementId RelativeToTarget(PhaseContext& ctx, ElementId id) {
                             "file; read alone, its pose is taken in the world "
                             "frame, as libsdformat takes it");
     }
-    return ctx.world;
+    return ctx.WorldOf(id);
   }
   if (scope == kNoElement) {
     ctx.diags.Error(Code::kPoseRelativeToInvalid, e.pose.source(),

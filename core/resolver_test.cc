@@ -161,6 +161,25 @@ TEST(Resolver, WorldFramesAndModels) {
   ExpectPose(r.X_W[l], P(0, -1, 0, 0, 0, M_PI));
 }
 
+TEST(Resolver, EachWorldIsPlacedInItsOwnWorldFrame) {
+  TestDocument t;
+  const ElementId w1 = t.Root(K::kWorld, "one");
+  const ElementId m1 = t.Add(w1, K::kModel, "m", P(1, 2, 3, 0, 0, 1));
+  const ElementId l1 = t.Add(m1, K::kLink, "l", P(1, 0, 0, 0, 0, 0));
+  const ElementId w2 = t.Root(K::kWorld, "two");
+  const ElementId f2 = t.Frame(w2, "f", "", P(0, 0, 1, 0, 0, M_PI / 2));
+  const ElementId m2 =
+      t.Add(w2, K::kModel, "m", P(1, 0, 0, 0, 0, 0), "f");
+  t.Add(m2, K::kLink, "l");
+  const Resolution r = MustResolve(t);
+  ExpectPose(r.X_W[w2], Pose::Identity());
+  ExpectPose(r.X_W[l1], P(1 + std::cos(1), 2 + std::sin(1), 3, 0, 0, 1));
+  ExpectPose(r.X_W[f2], P(0, 0, 1, 0, 0, M_PI / 2));
+  ExpectPose(r.X_W[m2], P(0, 1, 1, 0, 0, M_PI / 2));
+  EXPECT_EQ(t.doc().ScopedName(m2), "two::m");
+  EXPECT_EQ(t.doc().ScopedName(w2), "two");
+}
+
 TEST(Resolver, NestedModelsPoseRelativeToParent) {
   TestDocument t;
   const ElementId m = t.Root(K::kModel, "m");

@@ -27,7 +27,9 @@ struct OracleFrame {
   // "m::link::visual", "m::link::collision", "m::link::sensor",
   // "m::link::light", "m::joint::sensor", "m::nested::link", ...
   // For a model file (root <model name="m">) the same names starting at "m";
-  // the model frame itself is an entry named "m".
+  // the model frame itself is an entry named "m". In a file of several
+  // worlds, every name starts with its world's: "w::m::link" (as sdfconv's
+  // flat output names them).
   std::string name;
   // "model", "link", "joint", "frame", "collision", "visual", "sensor",
   // "light", "actor" (a world's or the file's lone one, at its raw <pose>:

@@ -246,17 +246,19 @@ class Resolver {
   // SemanticPose): its raw <pose> is the actor's pose in the world, as
   // Gazebo takes it. A relative_to other than the world's is not resolved
   // by libsdformat, and said so.
-  void AddActor(const sdf::Actor& actor) {
+  void AddActor(const sdf::Actor& actor, const std::string& scope = "") {
     const std::string& relative_to = actor.PoseRelativeTo();
     if (!relative_to.empty() && relative_to != "world") {
       RecordMessage("actor '" + actor.Name() + "': relative_to '" +
                     relative_to + "' is not resolved by libsdformat 12 (raw "
                     "pose used)");
     }
-    Add(actor.Name(), "actor", "world", ToEigen(actor.RawPose()));
+    Add(Join(scope, actor.Name()), "actor", "world", ToEigen(actor.RawPose()));
   }
 
-  void AddWorld(const sdf::World& world) {
+  // The frames of `world`, named below `scope`: the world's name in a file
+  // of several worlds (as sdfconv's flat output names them), else "".
+  void AddWorld(const sdf::World& world, const std::string& scope) {
     for (uint64_t i = 0; i < world.FrameCount(); ++i) {
       const sdf::Frame* frame = world.FrameByIndex(i);
       if (!frame) continue;
@@ -277,25 +279,28 @@ class Resolver {
         const sdf::Model* m = world.ModelByName(model_name);
         if (m && m->Static()) attached = "world";
       }
-      Add(frame->Name(), "frame", attached,
+      if (!attached.empty() && attached != "world") {
+        attached = Join(scope, attached);
+      }
+      Add(Join(scope, frame->Name()), "frame", attached,
           Resolve(frame->SemanticPose(), "world", frame->Name()));
     }
     for (uint64_t i = 0; i < world.LightCount(); ++i) {
       const sdf::Light* light = world.LightByIndex(i);
       if (!light) continue;
-      Add(light->Name(), "light", "world",
+      Add(Join(scope, light->Name()), "light", "world",
           Resolve(light->SemanticPose(), "world", light->Name()));
     }
     for (uint64_t i = 0; i < world.ActorCount(); ++i) {
       const sdf::Actor* actor = world.ActorByIndex(i);
-      if (actor) AddActor(*actor);
+      if (actor) AddActor(*actor, scope);
     }
     for (uint64_t i = 0; i < world.ModelCount(); ++i) {
       const sdf::Model* model = world.ModelByIndex(i);
       if (!model) continue;
       const Eigen::Isometry3d X_WM =
           Resolve(model->SemanticPose(), "world", model->Name());
-      AddModel(*model, model->Name(), X_WM, false);
+      AddModel(*model, Join(scope, model->Name()), X_WM, false);
     }
   }
 
@@ -309,7 +314,9 @@ void CollectFrames(const sdf::Root& root, OracleResult* result) {
   Resolver resolver(result);
   for (uint64_t w = 0; w < root.WorldCount(); ++w) {
     const sdf::World* world = root.WorldByIndex(w);
-    if (world) resolver.AddWorld(*world);
+    if (world) {
+      resolver.AddWorld(*world, root.WorldCount() > 1 ? world->Name() : "");
+    }
   }
   if (const sdf::Model* model = root.Model()) {
     // The root model is placed in "world" by its own <pose>. libsdformat 12

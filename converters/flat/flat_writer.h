@@ -5,8 +5,10 @@
 // sensor, light and actor, in document order (the world element and kOther
 // elements are left out). Each entry names the element by its scoped name
 // (Document::ScopedName: "arm::tool", "cell::robot::base::visual"; world-level
-// frames by their bare name), its kind, the body it is rigidly attached to
-// ("world" for the world frame and for static models), its pose X_WF as
+// frames by their bare name; in a file of several worlds every name starts
+// with its world's, "world_one::box::link"), its kind, the body it is
+// rigidly attached to ("world" for its world frame and for static models),
+// its pose X_WF as
 // xyz, rpy and a unit quaternion (w, x, y, z), and for joints each axis as a
 // unit vector in the world frame.
 //

@@ -395,6 +395,31 @@ TEST(FlatJsonTest, WorldLevelFramesUseBareNames) {
   EXPECT_EQ(frames[3]["attached_to"], "world");
 }
 
+// In a file of several worlds every name starts with its world's, the
+// bodies' too; what is fixed to a world stays "world" (its own).
+TEST(FlatJsonTest, SeveralWorldsNameTheWorldFirst) {
+  Fixture f;
+  const ElementId one = f.Add(kNoElement, ElementKind::kWorld, "one",
+                              kNoElement, Pose::Identity());
+  f.Add(one, ElementKind::kFrame, "table", one, MakePose(1, 0, 0, 0, 0, 0));
+  const ElementId two = f.Add(kNoElement, ElementKind::kWorld, "two",
+                              kNoElement, Pose::Identity());
+  f.Add(two, ElementKind::kFrame, "table", two, MakePose(2, 0, 0, 0, 0, 0));
+  const ElementId m = f.Add(two, ElementKind::kModel, "m", 5,
+                            MakePose(1, 0, 1, 0, 0, 0));
+  f.Add(m, ElementKind::kLink, "l", 5, MakePose(1, 0, 1, 0, 0, 0));
+  const json frames = ParseJson(f)["frames"];
+  ASSERT_EQ(frames.size(), 4u);  // the world elements are left out
+  EXPECT_EQ(frames[0]["name"], "one::table");
+  EXPECT_EQ(frames[0]["attached_to"], "world");
+  EXPECT_EQ(frames[1]["name"], "two::table");
+  EXPECT_EQ(frames[1]["attached_to"], "world");
+  EXPECT_EQ(frames[1]["pose"]["xyz"][0], 2.0);
+  EXPECT_EQ(frames[2]["name"], "two::m");
+  EXPECT_EQ(frames[2]["attached_to"], "two::m::l");
+  EXPECT_EQ(frames[3]["name"], "two::m::l");
+}
+
 // Splits one CSV line into cells (RFC 4180 quoting).
 std::vector<std::string> CsvCells(const std::string& line) {
   std::vector<std::string> cells(1);

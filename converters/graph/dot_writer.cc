@@ -86,7 +86,9 @@ class DotWriter {
             (kind_ == GraphKind::kKinematic ? "TB" : "BT") + "];\n";
     out_ += "  node [fontname=\"Helvetica\", fontsize=10];\n";
     out_ += "  edge [fontname=\"Helvetica\", fontsize=9];\n";
-    if (uses_world_frame_ || (doc_.size() > 0 &&
+    // One world (or a model file's implicit one) as the node "world"; the
+    // worlds of a file of several each in its cluster (Nodes).
+    if (uses_world_frame_ || (doc_.size() > 0 && !doc_.HasSeveralWorlds() &&
                               doc_.at(0).kind == ElementKind::kWorld)) {
       out_ += "  \"world\" [shape=doublecircle, label=\"world\"];\n";
     }
@@ -115,13 +117,15 @@ class DotWriter {
     return DefinesFrame(k);
   }
 
-  // "link:arm::base"; the world "world"; a repeated one gets "#ID".
+  // "link:arm::base"; the world "world" (in a file of several worlds,
+  // "world:NAME", and every other name starts with its world's); a
+  // repeated one gets "#ID".
   void MakeIds() {
     ids_.resize(doc_.size());
     std::unordered_set<std::string> seen{"world"};
     for (size_t i = 0; i < doc_.size(); ++i) {
       const Element& e = doc_.at(static_cast<ElementId>(i));
-      if (e.kind == ElementKind::kWorld) {
+      if (e.kind == ElementKind::kWorld && !doc_.HasSeveralWorlds()) {
         ids_[i] = "world";
         continue;
       }
@@ -264,6 +268,10 @@ class DotWriter {
         attributes = "shape=folder";
         label = "model " + e.name;
         break;
+      case ElementKind::kWorld:
+        attributes = "shape=doublecircle";
+        label = "world";
+        break;
       default:
         attributes = "shape=ellipse";
         break;
@@ -272,7 +280,8 @@ class DotWriter {
            ", label=" + DotQuoted(label) + "];\n";
   }
 
-  // Every node, each model a cluster holding what it holds; iterative.
+  // Every node, each model a cluster holding what it holds (each world
+  // too, in a file of several); iterative.
   void Nodes() {
     for (size_t i = 0; i < doc_.size(); ++i) {
       const ElementId c = graph_.canonical_link[i];
@@ -283,7 +292,7 @@ class DotWriter {
     }
     if (doc_.size() == 0) return;
     // Entries >= 0 visit an element; -(id + 1) closes the model's cluster.
-    std::vector<ElementId> stack{doc_.root()};
+    std::vector<ElementId> stack(doc_.roots().rbegin(), doc_.roots().rend());
     std::string indent = "  ";
     while (!stack.empty()) {
       const ElementId top = stack.back();
@@ -294,8 +303,11 @@ class DotWriter {
         continue;
       }
       const Element& e = doc_.at(top);
-      if (e.kind == ElementKind::kModel) {
-        std::string label = "model " + e.name;
+      const bool cluster = e.kind == ElementKind::kModel ||
+                           (e.kind == ElementKind::kWorld &&
+                            doc_.HasSeveralWorlds());
+      if (cluster) {
+        std::string label = KindName(e.kind) + std::string(" ") + e.name;
         if (e.Model().is_static) label += " (static)";
         out_ += indent + "subgraph " + DotQuoted("cluster_" + NodeId(top)) +
                 " {\n";
@@ -304,7 +316,7 @@ class DotWriter {
                 "; labelloc=t; style=rounded; color=gray50;\n";
         stack.push_back(-(top + 1));
       }
-      if (e.kind != ElementKind::kWorld && IsNode(top)) {
+      if ((e.kind != ElementKind::kWorld || cluster) && IsNode(top)) {
         out_ += NodeLine(top, indent);
       }
       for (auto it = e.children.rbegin(); it != e.children.rend(); ++it) {

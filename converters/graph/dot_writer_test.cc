@@ -145,6 +145,53 @@ TEST(DotWriterTest, NestedModelsAreNestedClustersAndJointsMayMissAnEnd) {
   EXPECT_NE(dot.find("\"world\" [shape=doublecircle"), std::string::npos);
 }
 
+// A file of several worlds draws each in a cluster with its own world
+// node; names start with the world's, as in every output.
+TEST(DotWriterTest, EachWorldIsAClusterWithItsOwnWorldNode) {
+  const Drawn d = Read(R"(<sdf version="1.8">
+  <world name="one">
+    <model name="m"><link name="l"/></model>
+  </world>
+  <world name="two">
+    <model name="m"><link name="l"/></model>
+    <joint name="pin" type="fixed"><parent>world</parent><child>m::l</child></joint>
+  </world>
+</sdf>)");
+  ASSERT_FALSE(d.diags.HasErrors());
+  EXPECT_EQ(Dot(d, GraphKind::kKinematic),
+            R"dot(digraph "kinematic" {
+  graph [label="m.sdf: kinematic", labelloc=t, fontname="Helvetica", rankdir=TB];
+  node [fontname="Helvetica", fontsize=10];
+  edge [fontname="Helvetica", fontsize=9];
+  subgraph "cluster_world:one" {
+    label="world one"; labelloc=t; style=rounded; color=gray50;
+    "world:one" [shape=doublecircle, label="world"];
+    subgraph "cluster_model:one::m" {
+      label="model m"; labelloc=t; style=rounded; color=gray50;
+      "link:one::m::l" [shape=box, style="rounded,bold", label="l\n(canonical)"];
+    }
+  }
+  subgraph "cluster_world:two" {
+    label="world two"; labelloc=t; style=rounded; color=gray50;
+    "world:two" [shape=doublecircle, label="world"];
+    subgraph "cluster_model:two::m" {
+      label="model m"; labelloc=t; style=rounded; color=gray50;
+      "link:two::m::l" [shape=box, style="rounded,bold", label="l\n(canonical)"];
+    }
+  }
+  "world:two" -> "link:two::m::l" [penwidth=1.5, label="pin\nfixed"];
+}
+)dot");
+  const std::string relative = Dot(d, GraphKind::kRelativeTo);
+  EXPECT_NE(relative.find("\"model:one::m\" -> \"world:one\""),
+            std::string::npos)
+      << relative;
+  EXPECT_NE(relative.find("\"model:two::m\" -> \"world:two\""),
+            std::string::npos);
+  EXPECT_EQ(relative.find("\"world\" ["), std::string::npos);  // no node
+  EXPECT_EQ(relative.find("-> \"world\""), std::string::npos);
+}
+
 TEST(DotWriterTest, QuotesWhatDotWouldMisread) {
   EXPECT_EQ(DotQuoted("a\"b\\c\nd"), "\"a\\\"b\\\\c\\nd\"");
 }

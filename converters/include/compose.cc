@@ -74,7 +74,10 @@ Document Composer::Run(const Document& doc) {
   out_.version = doc.version;
   if (doc.size() == 0) return std::move(out_);
   chains_.Add(FileIdentity(doc.file), doc.file, -1);
-  std::vector<Pending> stack = {{&doc, doc.root(), kNoElement, 0}};
+  std::vector<Pending> stack;
+  for (auto it = doc.roots().rbegin(); it != doc.roots().rend(); ++it) {
+    stack.push_back({&doc, *it, kNoElement, 0});  // every world, in order
+  }
   while (!stack.empty()) {
     const Pending p = stack.back();
     stack.pop_back();

@@ -345,8 +345,11 @@ void Merger::Merge(ElementId m) {
                         "(libsdformat drops <static> of a merged model)");
   }
   const bool in_world = doc_.at(parent).kind == ElementKind::kWorld;
-  const ElementId proxy = doc_.Add(
-      kNoElement, Proxy(model, alone, graph, in_world));
+  // Added under `parent` (the Document's roots stay its roots) and taken
+  // off the end of its children: ReplaceChild puts it in the model's place.
+  const ElementId proxy =
+      doc_.Add(parent, Proxy(model, alone, graph, in_world));
+  doc_.at(parent).children.pop_back();
   std::vector<ElementId> candidates = {proxy};
   for (ElementId c : model.children) {
     if (Merged(doc_.at(c))) candidates.push_back(c);
@@ -371,14 +374,17 @@ void Merger::Merge(ElementId m) {
   ReplaceChild(parent, m, kept);
 }
 
-// The Document of what the root reaches, in pre-order, with new ids.
+// The Document of what the roots reach, in pre-order, with new ids.
 Document Merger::Compact() const {
   Document out;
   out.file = doc_.file;
   out.version = doc_.version;
   if (doc_.size() == 0) return out;
   std::vector<ElementId> now(doc_.size(), kNoElement);
-  std::vector<std::pair<ElementId, ElementId>> stack = {{0, kNoElement}};
+  std::vector<std::pair<ElementId, ElementId>> stack;
+  for (auto it = doc_.roots().rbegin(); it != doc_.roots().rend(); ++it) {
+    stack.push_back({*it, kNoElement});
+  }
   while (!stack.empty()) {
     const auto [id, parent] = stack.back();
     stack.pop_back();

@@ -1,6 +1,7 @@
 // SdfReader: the front end for SDFormat 1.7 to 1.12 files.
 //
-// Reads the one <world> or <model> under <sdf> into a Document (its root)
+// Reads the <world>s or the one <model> under <sdf> into a Document (its
+// roots)
 // with the walk shared by every SDFormat front end (sdf_tree_reader.h: what
 // is read and checked, and what is left to the core), in the 1.7/1.8
 // dialect: //pose/@relative_to, //axis/xyz/@expressed_in, <frame>s in models

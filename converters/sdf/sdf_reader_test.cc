@@ -75,10 +75,14 @@ const Element& Get(const Document& doc, ElementKind kind,
 void ExpectWellFormed(const Document& doc) {
   ASSERT_GT(doc.size(), 0u);
   EXPECT_EQ(doc.at(0).parent, kNoElement);
+  std::vector<ElementId> roots;
   for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
     const Element& e = doc.at(id);
-    if (id > 0) {
-      ASSERT_GE(e.parent, 0);
+    if (e.parent == kNoElement) {
+      roots.push_back(id);
+      // Only worlds are roots beside others.
+      if (id > 0) EXPECT_EQ(e.kind, ElementKind::kWorld);
+    } else {
       ASSERT_LT(e.parent, id);
     }
     ElementId previous = id;
@@ -88,6 +92,7 @@ void ExpectWellFormed(const Document& doc) {
       previous = child;
     }
   }
+  EXPECT_EQ(doc.roots(), roots);
 }
 
 std::vector<std::string> ChildNames(const Document& doc, ElementId id) {
@@ -660,10 +665,41 @@ TEST_F(SdfReaderTest, TopLevel) {
   EXPECT_EQ(doc->size(), 1u);
   EXPECT_EQ(TakeError(Code::kElementInvalid).source.line, 3);
 
-  const auto world = ReadSdf("<world name='w'/>\n<world name='v'/>");
-  ASSERT_TRUE(world.has_value());
-  EXPECT_EQ(world->at(0).name, "w");
+  // A world beside a model, light or actor: the first kind read wins.
+  const auto mixed =
+      ReadSdf("<world name='w'/>\n<light name='l' type='point'/>\n<world name='v'/>");
+  ASSERT_TRUE(mixed.has_value());
+  EXPECT_EQ(mixed->roots().size(), 2u);
   EXPECT_EQ(TakeError(Code::kElementInvalid).source.line, 3);
+  const auto model_first = ReadSdf("<model name='m'/>\n<world name='w'/>");
+  ASSERT_TRUE(model_first.has_value());
+  EXPECT_EQ(model_first->roots().size(), 1u);
+  EXPECT_EQ(TakeError(Code::kElementInvalid).source.line, 3);
+}
+
+// SDFormat's root holds any number of worlds, and libsdformat reads each:
+// every one is a root, its elements after it.
+TEST_F(SdfReaderTest, EveryWorldIsRead) {
+  const auto doc = ReadSdf(R"(<world name="w">
+  <model name="m"><link name="l"/></model>
+</world>
+<world name="v">
+  <frame name="f"/>
+  <model name="m"><pose>1 0 0 0 0 0</pose><link name="l"/></model>
+</world>)");
+  ASSERT_TRUE(doc.has_value());
+  ExpectWellFormed(*doc);
+  ASSERT_EQ(doc->roots().size(), 2u);
+  const Element& v = doc->at(doc->roots()[1]);
+  EXPECT_EQ(v.kind, K::kWorld);
+  EXPECT_EQ(v.name, "v");
+  EXPECT_EQ(v.source.line, 5);
+  std::vector<std::string> names;
+  for (ElementId id = 0; id < static_cast<ElementId>(doc->size()); ++id) {
+    names.push_back(doc->ScopedName(id));
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"w", "w::m", "w::m::l", "v",
+                                             "v::f", "v::m", "v::m::l"}));
 }
 
 TEST_F(SdfReaderTest, PreOrderWithParentLinks) {

@@ -70,7 +70,7 @@ class Reader {
     doc_.elements.reserve(named);
   }
 
-  Document Run(XmlElement top);
+  Document Run(const std::vector<XmlElement>& tops);
 
  private:
   // Where a <frame> in an element of `kind` stands; null: nowhere.
@@ -132,14 +132,18 @@ class Reader {
 
 // Pre-order without recursion: pop an XML element, add it, then push its
 // frame-like children in reverse so that they pop (and get ids) in order.
-Document Reader::Run(XmlElement top) {
-  const std::string top_tag(Tag(top));
-  const ElementKind top_kind =
-      top_tag == "world"   ? ElementKind::kWorld
-      : top_tag == "light" ? ElementKind::kLight
-      : top_tag == "actor" ? ElementKind::kActor
-                           : ElementKind::kModel;
-  std::vector<Pending> stack = {{top.id(), kNoElement, top_kind}};
+// The tops (FindTops) start the stack in reverse too: each world's elements
+// follow it, before the next world.
+Document Reader::Run(const std::vector<XmlElement>& tops) {
+  std::vector<Pending> stack;
+  for (auto it = tops.rbegin(); it != tops.rend(); ++it) {
+    const std::string_view tag = Tag(*it);
+    stack.push_back({it->id(), kNoElement,
+                     tag == "world"   ? ElementKind::kWorld
+                     : tag == "light" ? ElementKind::kLight
+                     : tag == "actor" ? ElementKind::kActor
+                                      : ElementKind::kModel});
+  }
   while (!stack.empty()) {
     const Pending pending = stack.back();
     stack.pop_back();
@@ -661,36 +665,40 @@ XmlElement Reader::UniqueChild(XmlElement parent, std::string_view tag) {
   return {&xml, first};
 }
 
-// The one <world>, <model>, <light> or <actor> under the root (a lone light
-// or actor: Gazebo's `model://sun`, docs/composition.md). Errors for a
-// second one (libsdformat refuses two models, lights or actors, or two of
-// them of different kinds, ELEMENT_INCORRECT_TYPE; sdfconv reads one
-// element per file, a world beside a light too) and for an <include>
-// there. Anything else there is no SDFormat element: phase 1 says so
-// (ELEMENT_UNKNOWN), and it is not read.
-XmlElement FindTop(XmlElement root, Diagnostics* diags) {
-  XmlElement top;
+// What the root holds: its <world>s (any number, as SDFormat's root
+// allows and libsdformat reads), or one <model>, <light> or <actor> (a
+// lone light or actor: Gazebo's `model://sun`, docs/composition.md), in
+// document order. Errors for a second model, light or actor, or one beside
+// worlds (libsdformat refuses two models, lights or actors, or two of them
+// of different kinds, ELEMENT_INCORRECT_TYPE; sdfconv reads a file's
+// worlds or its one model, light or actor, and so also refuses a world
+// beside a light), and for an <include> there. Anything else there is no
+// SDFormat element: phase 1 says so (ELEMENT_UNKNOWN), and it is not read.
+std::vector<XmlElement> FindTops(XmlElement root, Diagnostics* diags) {
+  std::vector<XmlElement> tops;
   for (XmlElement child : ChildElements(root)) {
     if (IsNamespaced(child)) continue;
     const std::string tag(Tag(child));
     const bool is_top = tag == "world" || tag == "model" || tag == "light" ||
                         tag == "actor";
-    if (is_top && !top) {
-      top = child;
+    const bool joins =
+        tops.empty() || (tag == "world" && Tag(tops.front()) == "world");
+    if (is_top && joins) {
+      tops.push_back(child);
     } else if (is_top) {
       diags->Error(Code::kElementInvalid, Locate(child),
-                   "only one <world>, <model>, <light> or <actor> per file "
-                   "is supported; " +
+                   "a file holds <world>s, or one <model>, <light> or "
+                   "<actor>; " +
                        DescribeElement(child) + " is ignored (the file's is " +
-                       DescribeElement(top) + ")");
+                       DescribeElement(tops.front()) + ")");
     } else if (tag == "include") {
       diags->Error(Code::kElementInvalid, Locate(child),
                    "<" + tag + "> directly under <" + std::string(Tag(root)) +
-                       "> is not supported; expected one <world>, <model>, "
-                       "<light> or <actor>");
+                       "> is not supported; expected <world>s, or one "
+                       "<model>, <light> or <actor>");
     }
   }
-  return top;
+  return tops;
 }
 
 // MERGE_INCLUDE_UNSUPPORTED for each <include merge="true"> (a 1.9
@@ -707,7 +715,7 @@ void ReportMisplacedMerges(const XmlTree& xml, const SdfDialect& dialect,
   for (NodeId n : xml.Elements(xml.root(), opaque)) {
     if (xml.Tag(n) != "include") continue;
     const NodeId parent = xml.ParentElement(n);
-    if (parent == kNoNode || parent == xml.root()) continue;  // FindTop's
+    if (parent == kNoNode || parent == xml.root()) continue;  // FindTops'
     const std::string where(xml.Tag(parent));
     if (where == "model" || where == "world") continue;
     if (!ParseBool(xml.Attribute(n, "merge").value_or("")).value_or(false)) {
@@ -777,9 +785,9 @@ std::optional<Document> ReadSdfTree(const XmlTree& xml, int32_t tree,
     CheckSchema(xml, version, &schema, dialect.later_elements);
   }
   const XmlElement root = RootElement(xml);
-  const XmlElement top = FindTop(root, diags);
+  const std::vector<XmlElement> tops = FindTops(root, diags);
   std::optional<Document> doc;
-  if (!top) {
+  if (tops.empty()) {
     // The schema allows it (a root's <world> is "*", its model, light and
     // actor optional) and libsdformat loads it: an empty Document, with a
     // warning (docs/errors_policy.md).
@@ -793,7 +801,7 @@ std::optional<Document> ReadSdfTree(const XmlTree& xml, int32_t tree,
   } else {
     doc = Reader(xml, tree, version, dialect, diags,
                  reading == SdfReading::kStructure)
-              .Run(top);
+              .Run(tops);
   }
   ReportMisplacedMerges(xml, dialect, diags);
   AppendUnreported(schema, doc, first, diags);

@@ -1,6 +1,7 @@
 // The reading shared by the SDFormat front ends (SdfReader for 1.7/1.8,
-// LegacySdfReader for 1.2-1.6): turns the one <world>, <model>, <light> or
-// <actor> of an SDFormat file into a Document (a root holding none of them,
+// LegacySdfReader for 1.2-1.6): turns the <world>s (each a root of the
+// Document), or the one <model>, <light> or <actor>, of an SDFormat file
+// into a Document (a root holding none of them,
 // which the schema allows, into a Document without elements, with a
 // warning ELEMENT_MISSING). What differs between versions, as far as
 // the core is concerned, is a handful of facts (SdfDialect); each front end
@@ -83,10 +84,11 @@ enum class SdfReading {
   kStructure,
 };
 
-// Reads the one <world> or <model> under the root element of `xml` into a
-// Document of `version`, following `dialect`; every Element's NodeRef names
-// its node in `xml`, tree `tree` of the read. Nothing (with an error) when
-// the root holds neither; errors for anything else directly under it.
+// Reads the <world>s, or the one <model>, <light> or <actor>, under the
+// root element of `xml` into a Document of `version`, following `dialect`;
+// every Element's NodeRef names its node in `xml`, tree `tree` of the read.
+// An empty Document (with a warning) when the root holds none; errors for
+// anything else directly under it.
 [[nodiscard]] std::optional<Document> ReadSdfTree(
     const XmlTree& xml, int32_t tree, const std::string& version,
     const SdfDialect& dialect, Diagnostics* diags,

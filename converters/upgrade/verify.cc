@@ -51,14 +51,20 @@ NameHash Continue(NameHash h, std::string_view text) {
 
 NameHash HashOf(std::string_view scoped) { return Continue(kEmptyName, scoped); }
 
-// HashOf(doc.ScopedName(id)) for every element (parents come first).
+// HashOf(doc.ScopedName(id)) for every element (parents come first): a
+// world's name starts the names in it only in a file of several worlds.
 std::vector<NameHash> ScopedNameHashes(const Document& doc) {
   std::vector<NameHash> h(doc.size());
+  const bool world_names = doc.HasSeveralWorlds();
   for (ElementId id = 0; id < static_cast<ElementId>(doc.size()); ++id) {
     const Element& e = doc.at(id);
-    if (e.kind == ElementKind::kWorld) continue;
-    const bool first = e.parent == kNoElement ||
-                       doc.at(e.parent).kind == ElementKind::kWorld;
+    if (e.kind == ElementKind::kWorld) {
+      h[id] = world_names ? HashOf(e.name) : kEmptyName;
+      continue;
+    }
+    const bool first =
+        e.parent == kNoElement ||
+        (!world_names && doc.at(e.parent).kind == ElementKind::kWorld);
     h[id] = Continue(first ? kEmptyName : Continue(h[e.parent], kScopeSeparator), e.name);
   }
   return h;

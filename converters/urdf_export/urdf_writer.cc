@@ -119,25 +119,56 @@ class Writer {
                        "and has no " + KindName(root.kind) + "s");
       return false;
     }
+    // The top-level models of every world, named as outputs name them
+    // (world::model in a file of several worlds); --model may also give
+    // the model's own name.
     std::vector<ElementId> models;
-    for (ElementId c : root.children) {
-      if (doc_.at(c).kind != ElementKind::kModel) continue;
-      if (options_.model.empty() || doc_.at(c).name == options_.model) {
-        models.push_back(c);
+    std::vector<std::string> names;
+    for (ElementId w : doc_.roots()) {
+      for (ElementId c : doc_.at(w).children) {
+        if (doc_.at(c).kind != ElementKind::kModel) continue;
+        std::string name = doc_.ScopedName(c);
+        if (options_.model.empty() || name == options_.model ||
+            doc_.at(c).name == options_.model) {
+          models.push_back(c);
+          names.push_back(std::move(name));
+        }
       }
     }
     if (models.size() == 1) {
       model_ = models[0];
       return true;
     }
-    diags_.Error(Code::kUrdfExportUnsupported, root.source,
-                 options_.model.empty()
-                     ? "URDF holds one model; the world has " +
-                           std::to_string(models.size()) +
-                           ": name the one to export"
-                     : "the world has no model named " +
-                           Quoted(options_.model));
+    const std::string worlds =
+        doc_.HasSeveralWorlds()
+            ? "the file's " + std::to_string(doc_.roots().size()) + " worlds"
+            : "the world";
+    std::string message;
+    if (models.empty() && !options_.model.empty()) {
+      message = worlds + (doc_.HasSeveralWorlds() ? " have" : " has") +
+                " no model named " + Quoted(options_.model);
+    } else {
+      message = "URDF holds one model; " + worlds +
+                (doc_.HasSeveralWorlds() ? " have " : " has ") +
+                std::to_string(models.size()) + ListNames(names) +
+                ": name the one to export" +
+                (doc_.HasSeveralWorlds() ? " as WORLD::MODEL" : "");
+    }
+    diags_.Error(Code::kUrdfExportUnsupported, root.source, message);
     return false;
+  }
+
+  // " (a, b, c)", the first few of `names`; "" for none.
+  static std::string ListNames(const std::vector<std::string>& names) {
+    constexpr size_t kShown = 5;
+    if (names.empty()) return "";
+    std::string out = " (";
+    for (size_t i = 0; i < names.size() && i < kShown; ++i) {
+      if (i > 0) out += ", ";
+      out += names[i];
+    }
+    if (names.size() > kShown) out += ", ...";
+    return out + ")";
   }
 
   void MarkSubtree() {
@@ -147,13 +178,17 @@ class Writer {
     // (gazebo_blocks.h writes it back there).
     for (ElementId e = model_ + 1; e < static_cast<ElementId>(doc_.size());
          ++e) {
-      in_model_[e] = in_model_[doc_.at(e).parent] && !IsGazeboContent(Xml(e));
+      const ElementId parent = doc_.at(e).parent;  // none: a later world
+      in_model_[e] = parent != kNoElement && in_model_[parent] &&
+                     !IsGazeboContent(Xml(e));
     }
   }
 
-  // The name below the exported model, joined with the separator.
+  // The name below the exported model (a world joint's: below its world),
+  // joined with the separator.
   std::string LocalName(ElementId id) const {
-    return doc_.ScopedName(id, model_, options_.separator);
+    const ElementId below = in_model_[id] ? model_ : doc_.at(model_).parent;
+    return doc_.ScopedName(id, below, options_.separator);
   }
 
   int AddNode(std::string name, ElementId element, const Pose& X_WLu) {
@@ -238,10 +273,8 @@ class Writer {
   bool Exported(ElementId j) {
     if (doc_.at(j).kind != ElementKind::kJoint) return false;
     if (in_model_[j]) return true;
-    if (doc_.at(j).parent != doc_.root() ||
-        doc_.at(doc_.root()).kind != ElementKind::kWorld) {
-      return false;
-    }
+    const ElementId world = doc_.at(model_).parent;  // kNoElement: a model
+    if (world == kNoElement || doc_.at(j).parent != world) return false;
     const ElementId p = graph_.joint_parent[j], c = graph_.joint_child[j];
     if (p == kNoElement || c < 0) return false;
     const int parent = BodyNode(p), child = BodyNode(c);

@@ -58,8 +58,9 @@ struct UrdfExportOptions {
   // written (visuals and collisions are left out with a warning; joint
   // limits take the defaults below).
   const XmlSources* sources = nullptr;
-  // For a world file: the name of the top-level model to export (empty:
-  // the only one).
+  // For a world file: the name of the top-level model to export, as
+  // outputs name it (`world::model` in a file of several worlds) or its
+  // own name when that is found in one world only (empty: the only one).
   std::string model;
   // Joins the names of nested models and their content.
   std::string separator = "/";

@@ -409,6 +409,51 @@ TEST(UrdfWriter, WorldNeedsAModelName) {
   ExpectFk(f, options);
 }
 
+// A file of several worlds: the model is named as every output names it,
+// WORLD::MODEL; a bare name found in one world only is enough. A world
+// joint of the model's own world is exported; the other world's are not.
+TEST(UrdfWriter, SeveralWorldsNeedTheWorldsModelName) {
+  const std::string sdf = R"(<sdf version="1.8">
+  <world name="one">
+    <model name="arm"><link name="l"/></model>
+    <model name="cart"><pose>0 0 2 0 0 0</pose><link name="c"/></model>
+  </world>
+  <world name="two">
+    <model name="arm"><pose>0 0 1 0 0 0.5</pose><link name="l"/>
+      <link name="k"><pose>1 0 0 0 0 0</pose></link>
+      <joint name="j" type="revolute"><parent>l</parent><child>k</child>
+        <axis><xyz>0 0 1</xyz></axis></joint></model>
+    <joint name="bolt" type="fixed"><parent>world</parent><child>arm::l</child></joint>
+  </world>
+</sdf>)";
+  Exported none = Export(sdf);
+  EXPECT_FALSE(none.urdf);
+  EXPECT_EQ(FirstErrorCode(none.diags), Code::kUrdfExportUnsupported);
+  EXPECT_NE(FirstError(none.diags).find("one::arm, one::cart, two::arm"),
+            std::string::npos)
+      << FirstError(none.diags);
+  UrdfExportOptions options;
+  options.model = "arm";  // in both worlds
+  Exported ambiguous = Export(sdf, options);
+  EXPECT_FALSE(ambiguous.urdf);
+  EXPECT_EQ(FirstErrorCode(ambiguous.diags), Code::kUrdfExportUnsupported);
+  options.model = "three::arm";
+  EXPECT_FALSE(Export(sdf, options).urdf);
+  options.model = "two::arm";
+  Exported two = Export(sdf, options);
+  ExpectFk(two, options);
+  ASSERT_TRUE(two.urdf);
+  const auto model = urdf::parseURDF(*two.urdf);
+  ASSERT_TRUE(model);
+  EXPECT_EQ(model->getRoot()->name, "world");
+  ASSERT_TRUE(model->getJoint("bolt"));
+  EXPECT_TRUE(model->getJoint("j"));
+  options.model = "cart";  // one world has it
+  Exported cart = Export(sdf, options);
+  options.model = "one::cart";  // the prefix of its flat names
+  ExpectFk(cart, options);
+}
+
 // Joint limits through their version's defaults (converters/sdf/
 // joint_limits.h): before 1.10 an absent limit is -1e16 / 1e16 and an
 // absent effort / velocity -1, from 1.10 on -inf / inf and inf. URDF has no

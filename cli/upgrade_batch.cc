@@ -11,6 +11,7 @@
 
 #include "cli/diagnostic_output.h"
 #include "cli/output_file.h"
+#include "cli/output_tree.h"
 #include "cli/progress_line.h"
 #include "cli/upgrade_folders.h"
 #include "cli/upgrade_inputs.h"
@@ -159,7 +160,9 @@ BatchResult RunUpgrade(const BatchOptions& options,
   const OutputPolicy& policy = options.output;
   std::vector<std::string> skip;
   if (policy.mode == BatchMode::kOutputDir) skip.push_back(policy.output_dir);
-  CollectedInputs found = CollectInputs(options.paths, skip);
+  CollectedInputs found = CollectInputs(
+      options.paths, skip,
+      /*whole_tree=*/policy.mode == BatchMode::kOutputDir);
   std::vector<std::string> problems = std::move(found.usage_errors);
   // --report and --diagnostics-output are never written over an input (a
   // diagnostics FILE that is one goes to the stream instead, with the error).
@@ -251,14 +254,17 @@ BatchResult RunUpgrade(const BatchOptions& options,
          (stale.size() > 1 ? ", ..." : "") + ")");
   }
   // -o OUTDIR: each output directory made once and synced once, below.
-  OutputDirectories directories;
+  OutputTree tree(policy.output_dir, policy.force);
+  for (const auto& [relative, mode] : found.folder_modes) {
+    tree.NoteFolderMode(relative, mode);
+  }
   OutputPolicy writing = policy;
-  if (policy.mode == BatchMode::kOutputDir) writing.directories = &directories;
+  if (policy.mode == BatchMode::kOutputDir) writing.tree = &tree;
   const BatchPlan plan = PlanBatch(
       inputs, options.sdf_version.empty() ? "1.8" : options.sdf_version);
   UpgradeAll(inputs, plan, options, writing, upgrade, stop, &progress,
              &diagnostics, &result.files);
-  directories.SyncAll();  // every rename durable before the summary
+  tree.SyncAll();  // every rename durable before the summary
   progress.Finish();
 
   const double seconds =

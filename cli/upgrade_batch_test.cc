@@ -123,15 +123,18 @@ TEST(UpgradeBatchTest, OutputDirMirrorsTheTreeAndLeavesInputsAlone) {
   EXPECT_EQ(Snapshot(dir + "/out"),
             (Files{{"arm/model.config", FakeModelConfig("1.8")},
                    {"arm/model.sdf", FakeSdf18()},
+                   {"arm/notes.txt", "not an input"},
                    {"cell/cell.world", FakeSdf18()},
                    {"cell/deep/er/part.sdf", FakeSdf18()},
                    {"top.sdf", FakeSdf18()}}));
   EXPECT_EQ(run.result.summary.upgraded, 4);
   EXPECT_EQ(run.result.summary.unchanged, 1);
+  EXPECT_EQ(run.result.summary.copied, 1);
   EXPECT_EQ(StatusOf(run.result, dir + "/in/cell/deep/er/part.sdf"),
             FileStatus::kUnchanged);
   EXPECT_EQ(run.out, "");
-  EXPECT_NE(run.err.find("upgrade: 4 upgraded, 1 unchanged, 0 failed (5 files"),
+  EXPECT_NE(run.err.find("upgrade: 4 upgraded, 1 unchanged, 1 other file "
+                         "copied, 0 failed (6 files"),
             std::string::npos)
       << run.err;
 }
@@ -382,7 +385,7 @@ TEST(UpgradeBatchTest, UnwritableReportIsExitTwo) {
   options.report = dir + "/no/such/dir/report.json";
   const Outcome run = RunBatch(options);
   EXPECT_EQ(run.result.exit_code, kExitCannotRun);
-  EXPECT_NE(run.err.find("report: cannot create"), std::string::npos)
+  EXPECT_NE(run.err.find("report: cannot write"), std::string::npos)
       << run.err;
   EXPECT_EQ(ReadFile(dir + "/out/a.sdf"), FakeSdf18());
 }
@@ -415,9 +418,9 @@ TEST_F(ReadOnlyBatchTest, ReadOnlyOutputFailsOnlyItsFiles) {
   const Outcome run = RunBatch(options);
   EXPECT_EQ(run.result.exit_code, kExitInvalid);
   EXPECT_EQ(run.out, dir + "/in/arm/model.config: failed\n" + dir +
-                         "/in/arm/model.sdf: failed\n");
-  EXPECT_NE(run.err.find("cannot create '" + dir +
-                         "/out/arm/model.sdf.tmp."),
+                         "/in/arm/model.sdf: failed\n" + dir +
+                         "/in/arm/notes.txt: failed\n");
+  EXPECT_NE(run.err.find("'" + dir + "/out/arm/model.sdf': cannot create"),
             std::string::npos)
       << run.err;
   EXPECT_NE(run.err.find("Permission denied"), std::string::npos);
@@ -427,14 +430,18 @@ TEST_F(ReadOnlyBatchTest, ReadOnlyOutputFailsOnlyItsFiles) {
                                       "cell/deep/er/part.sdf", "top.sdf"}));
   const nlohmann::json report = ReadReport(dir + "/report.json");
   EXPECT_EQ(report["files"][0]["status"], "failed");  // model.config
-  EXPECT_NE(report["files"][0]["error"].get<std::string>().find(
-                "could not be written"),
+  EXPECT_EQ(report["files"][0]["diagnostics"][0]["code"], "FILE_WRITE");
+  EXPECT_NE(report["files"][0]["diagnostics"][0]["message"]
+                .get<std::string>()
+                .find("could not be written"),
             std::string::npos);
   EXPECT_EQ(report["files"][1]["status"], "failed");  // model.sdf
-  EXPECT_NE(report["files"][1]["error"].get<std::string>().find(
-                "Permission denied"),
+  EXPECT_EQ(report["files"][1]["diagnostics"][0]["code"], "FILE_WRITE");
+  EXPECT_NE(report["files"][1]["diagnostics"][0]["message"]
+                .get<std::string>()
+                .find("Permission denied"),
             std::string::npos);
-  EXPECT_EQ(report["summary"]["failed"], 2);
+  EXPECT_EQ(report["summary"]["failed"], 3);
 }
 
 TEST_F(ReadOnlyBatchTest, ReadOnlyOutputDirFailsEveryFile) {
@@ -445,7 +452,7 @@ TEST_F(ReadOnlyBatchTest, ReadOnlyOutputDirFailsEveryFile) {
   const Outcome run =
       RunBatch(Options({dir + "/in"}, BatchMode::kOutputDir, dir + "/out"));
   EXPECT_EQ(run.result.exit_code, kExitInvalid);
-  EXPECT_EQ(run.result.summary.failed, 5);
+  EXPECT_EQ(run.result.summary.failed, 6);  // notes.txt too
   EXPECT_TRUE(ListTree(dir + "/out").empty());
 }
 

@@ -34,6 +34,32 @@ bool IsBackupLink(const Folder& folder, const std::string& name,
          st.st_ino == input.st.st_ino;
 }
 
+}  // namespace
+
+std::optional<std::string> BackupConflict(const Folder& folder,
+                                          const std::string& name,
+                                          const OpenedFile& input) {
+  const std::string bak = name + ".bak";
+  struct stat st;
+  if (::fstatat(folder.fd(), bak.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+    return std::nullopt;  // none: it will be made
+  }
+  // A second name of the input (what a run killed after making its backup
+  // leaves), or a copy of its bytes: this file's backup.
+  if (IsBackupLink(folder, name, input)) return std::nullopt;
+  std::string why;
+  std::optional<OpenedFile> old;
+  if (S_ISREG(st.st_mode)) {
+    old = OpenRegularFile(folder, bak, input.bytes.size(), &why, nullptr);
+  }
+  if (old && old->bytes == input.bytes) return std::nullopt;
+  return "backup '" + bak + "' exists already and is not this file's backup (" +
+         (S_ISREG(st.st_mode) ? "it differs" : "not a regular file") +
+         "); move it away, or use --no-backup";
+}
+
+namespace {
+
 // FILE.bak, as step 3 of the file comment says; `*made` when this call made
 // it.
 bool MakeBackup(const Folder& folder, const std::string& name,
@@ -42,23 +68,10 @@ bool MakeBackup(const Folder& folder, const std::string& name,
   const std::string bak = name + ".bak";
   struct stat st;
   if (::fstatat(folder.fd(), bak.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0) {
-    // A second name of the input (what a run killed after making its
-    // backup leaves), or a copy of its bytes: this file's backup.
-    if (IsBackupLink(folder, name, input)) return true;
-    std::string why;
-    std::optional<OpenedFile> old;
-    if (S_ISREG(st.st_mode)) {
-      old = OpenRegularFile(folder, bak, input.bytes.size(), &why, nullptr);
-    }
-    if (!old || old->bytes != input.bytes) {
+    if (const std::optional<std::string> conflict =
+            BackupConflict(folder, name, input)) {
       return Fail(Code::kBackupConflict,
-                  "backup '" + bak +
-                      "' exists already and is not this file's backup (" +
-                      (S_ISREG(st.st_mode) ? "it differs"
-                                           : "not a regular file") +
-                      "); move it away, or use --no-backup; the file is left "
-                      "as it was",
-                  code, error);
+                  *conflict + "; the file is left as it was", code, error);
     }
     return true;  // a killed run's backup, kept as it is
   }

@@ -30,6 +30,7 @@
 #ifndef SDFCONV_CLI_IN_PLACE_H_
 #define SDFCONV_CLI_IN_PLACE_H_
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -43,6 +44,12 @@ namespace sdfconv {
 using BeforeReplaceHook = void (*)(const Folder& folder,
                                    const std::string& name);
 void SetBeforeReplaceHook(BeforeReplaceHook hook);
+
+// Why FILE.bak beside `name` (read as `input`) would fail step 3 (a
+// BACKUP_CONFLICT), or nothing when it would not; for --check to say so.
+std::optional<std::string> BackupConflict(const Folder& folder,
+                                          const std::string& name,
+                                          const OpenedFile& input);
 
 // Replaces the file `name` in `folder`, read as `input`, with `text`, as
 // the file comment says. On failure, false with the code and message of

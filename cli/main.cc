@@ -176,6 +176,11 @@ void AddUpgradeOptions(CLI::App* cmd, BatchOptions& options) {
          "--no-backup", [&options] { options.output.backup = false; },
          "With --in-place: keep no FILE.bak")
       ->needs(in_place);
+  cmd->add_flag_callback(
+         "--force", [&options] { options.output.force = true; },
+         "With -o: replace what is in OUTDIR already (never written "
+         "through a link)")
+      ->needs(out_dir);
   cmd->add_option("-j,--jobs", options.jobs,
                   "Files upgraded at once (default: one per core)")
       ->type_name("N")

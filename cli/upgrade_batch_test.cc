@@ -15,6 +15,7 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <new>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -388,6 +389,38 @@ TEST(UpgradeBatchTest, UnwritableReportIsExitTwo) {
   EXPECT_NE(run.err.find("report: cannot write"), std::string::npos)
       << run.err;
   EXPECT_EQ(ReadFile(dir + "/out/a.sdf"), FakeSdf18());
+}
+
+// A file whose upgrade runs out of memory only beside another one (as
+// large files under a memory limit at -j N) is tried again alone: every
+// file upgrades, and each is said once.
+TEST(UpgradeBatchTest, OutOfMemoryBesideOthersIsRetriedAlone) {
+  const std::string dir = MakeTempDir("oom");
+  for (int i = 0; i < 4; ++i) {
+    WriteFile(dir + "/m" + std::to_string(i) + ".sdf", FakeSdf("1.6"));
+  }
+  std::atomic<int> in_flight{0};
+  std::atomic<int> thrown{0};
+  const UpgradeFunction upgrade = [&](std::string_view text,
+                                      const std::string& path) {
+    const int others = in_flight.fetch_add(1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const bool crowded = others > 0 || in_flight.load() > 1;
+    in_flight.fetch_sub(1);
+    if (crowded) {
+      ++thrown;
+      throw std::bad_alloc();
+    }
+    return FakeUpgrade(text, path);
+  };
+  BatchOptions options = Options({dir}, BatchMode::kInPlace);
+  options.jobs = 4;
+  options.output.backup = false;
+  const Outcome run = RunBatch(options, upgrade);
+  EXPECT_GT(thrown.load(), 0);
+  EXPECT_EQ(run.result.exit_code, kExitOk) << run.err;
+  EXPECT_EQ(run.result.summary.upgraded, 4);
+  EXPECT_EQ(run.err.find("OUT_OF_MEMORY"), std::string::npos) << run.err;
 }
 
 class ReadOnlyBatchTest : public ::testing::Test {

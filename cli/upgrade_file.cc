@@ -149,6 +149,12 @@ void CommitFile(PreparedFile* file, const OutputPolicy& policy,
   const bool changed = output != file->input.bytes;
   if (policy.mode == BatchMode::kCheck) {
     record.status = changed ? FileStatus::kWouldChange : unchanged_status;
+    if (const std::optional<std::string> conflict =
+            changed ? BackupConflict(file->folder, file->name, file->input)
+                    : std::nullopt) {
+      record.diagnostics.Warning(Code::kBackupConflict, {record.path, 0, ""},
+                                 *conflict + " (--in-place would refuse it)");
+    }
     return;
   }
   if (stop.load()) {

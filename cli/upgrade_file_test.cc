@@ -123,6 +123,18 @@ TEST(UpgradeFileTest, InPlaceLeavesAnUnchangedFileAlone) {
   EXPECT_EQ(ListTree(dir), std::vector<std::string>{"a.sdf"});
 }
 
+// --check says when --in-place would refuse a file for its backup.
+TEST(UpgradeFileTest, CheckSaysABackupWouldBeRefused) {
+  const std::string dir = MakeTempDir("checkbackup");
+  WriteFile(dir + "/a.sdf", FakeSdf("1.6"));
+  WriteFile(dir + "/a.sdf.bak", "the user's older backup");
+  const FileRecord r = UpgradeOneFile(Input(dir + "/a.sdf", "a.sdf"),
+                                      {BatchMode::kCheck}, FakeUpgrade, kGo);
+  EXPECT_EQ(r.status, FileStatus::kWouldChange);
+  EXPECT_TRUE(HasCode(r, Code::kBackupConflict));
+  EXPECT_FALSE(r.diagnostics.HasErrors());
+}
+
 // An older backup is never overwritten: the file fails, both stay.
 TEST(UpgradeFileTest, InPlaceRefusesToOverwriteABackup) {
   const std::string dir = MakeTempDir("oldbackup");

@@ -15,7 +15,10 @@ std::atomic<bool> g_stop{false};
 
 constexpr char kMessage[] =
     "\nsdfconv: interrupted; finishing the files in progress "
-    "(interrupt again to quit at once)\n";
+    "(at most 10 s; interrupt again to quit at once)\n";
+
+// How long the files in flight may take after the first signal.
+constexpr unsigned kGraceSeconds = 10;
 
 // sigaction(2) and write(2) are async-signal-safe.
 // errno is kept for the code the signal interrupted.
@@ -26,6 +29,9 @@ void OnSignal(int) {
   default_action.sa_handler = SIG_DFL;
   ::sigaction(SIGINT, &default_action, nullptr);
   ::sigaction(SIGTERM, &default_action, nullptr);
+  // The deadline: SIGALRM's default action ends the process.
+  ::sigaction(SIGALRM, &default_action, nullptr);
+  ::alarm(kGraceSeconds);
   // A short or failed write is harmless.
   const ssize_t ignored = ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
   (void)ignored;

@@ -1,11 +1,12 @@
 // Ctrl-C for long batches. After StopOnSignals(), the first SIGINT or
 // SIGTERM sets the returned flag (and says on stderr that the batch is
 // finishing); the batch then takes no new file, lets the files in flight
-// finish or roll back, and exits with kExitInterrupted. A second signal
-// ends the process at once, by the default action: files are then still
-// either old or new (every write is a rename), but temporaries
-// (`*.tmp.<pid>`) of the writes in flight may remain, until a later run
-// removes them (RemoveStaleTemporaries, output_file.h).
+// finish or roll back, and exits with kExitInterrupted. A second signal, or
+// 10 seconds (a file whose reading does not end), ends the process at once
+// by the default action: files are then still either old or new (every
+// write is one rename; a temporary being written has no name), and at
+// most a named temporary of a rename in flight (`*.tmp.<pid>`) remains,
+// until a later run removes it (RemoveStaleTemporaries, output_file.h).
 //
 //   const std::atomic<bool>& stop = StopOnSignals();
 //   while (!stop.load()) { ... }

@@ -220,6 +220,10 @@ void AddUpgradeOptions(CLI::App* cmd, BatchOptions& options) {
       ->required();
   CLI::Option_group* mode = cmd->add_option_group(
       "mode", "Exactly one of -o OUTDIR, --in-place and --check");
+  // An option group is a subcommand of its own to CLI11, and inherits the
+  // app's fallthrough: an option neither knows (-v, the app's) would pass
+  // between the two for ever.
+  mode->fallthrough(false);
   CLI::Option* out_dir =
       mode->add_option("-o,--output-dir", options.output.output_dir,
                        "Write the upgraded tree under OUTDIR (relative paths "
@@ -240,6 +244,11 @@ void AddUpgradeOptions(CLI::App* cmd, BatchOptions& options) {
          "--no-backup", [&options] { options.output.backup = false; },
          "With --in-place: keep no FILE.bak")
       ->needs(in_place);
+  cmd->add_flag_callback(
+         "--force", [&options] { options.output.force = true; },
+         "With -o: replace what is in OUTDIR already (never written "
+         "through a link)")
+      ->needs(out_dir);
   cmd->add_option("-j,--jobs", options.jobs,
                   "Files upgraded at once (default: one per core)")
       ->type_name("N")

@@ -12,6 +12,9 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <optional>
+
+#include "cli/temporary_file.h"
 
 namespace sdfconv {
 namespace {
@@ -75,55 +78,38 @@ bool ProcessIsGone(pid_t pid) {
   return pid != ::getpid() && ::kill(pid, 0) != 0 && errno == ESRCH;
 }
 
-// Writes, syncs and closes a new file at `tmp` (with permission bits `mode`,
-// or 0666 less the umask when `mode` is kUmasked); on failure sets `*error`
-// and removes the file if this call created it (never a file that was there).
-bool WriteNewFile(const std::string& tmp, std::string_view contents,
-                  mode_t mode, std::string* error) {
-  const int fd = ::open(tmp.c_str(),
-                        O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-                        0666);
-  if (fd < 0) {
-    *error = Failure("create", tmp);
-    return false;
-  }
-  bool ok = true;
-  if (mode != kUmasked && ::fchmod(fd, mode & 07777) != 0) {
-    *error = Failure("set the mode of", tmp);
-    ok = false;
-  }
-  if (ok && !WriteAll(fd, contents)) {
-    *error = Failure("write", tmp);
-    ok = false;
-  }
-  if (ok && ::fsync(fd) != 0) {
-    *error = Failure("sync", tmp);
-    ok = false;
-  }
-  if (::close(fd) != 0 && ok) {
-    *error = Failure("close", tmp);
-    ok = false;
-  }
-  if (!ok) ::unlink(tmp.c_str());
-  return ok;
-}
-
-// A regular file (or none yet) at `target`: temporary, fsync, rename.
+// A regular file (or none yet) at `target`: a TemporaryFile in its folder,
+// renamed over it.
 bool ReplaceAtomically(const std::string& target, std::string_view contents,
                        mode_t mode, std::string* error,
                        OutputDirectories* batch) {
-  const std::string tmp =
-      target + std::string(kTemporary) + std::to_string(::getpid());
-  if (!WriteNewFile(tmp, contents, mode, error)) return false;
-  if (std::rename(tmp.c_str(), target.c_str()) != 0) {
-    *error = Failure("replace", target);
-    ::unlink(tmp.c_str());
+  const std::string dir = DirectoryOf(target);
+  const int folder = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (folder < 0) {
+    *error = Failure("write", target);
     return false;
   }
+  bool ok = false;
+  {
+    // The umask, read once (reading it means setting it).
+    static const mode_t kMask = [] {
+      const mode_t mask = ::umask(0);
+      ::umask(mask);
+      return mask;
+    }();
+    if (mode == kUmasked) mode = 0666 & ~kMask;
+    std::optional<TemporaryFile> temporary =
+        TemporaryFile::Create(folder, BaseName(target), mode, error);
+    ok = temporary && temporary->Write(contents, error) &&
+         temporary->RenameOver(error);
+    if (ok) temporary->Unmark();
+  }
+  ::close(folder);
+  if (!ok) return false;
   if (batch != nullptr) {
-    batch->Defer(DirectoryOf(target));
+    batch->Defer(dir);
   } else {
-    SyncDirectory(DirectoryOf(target));
+    SyncDirectory(dir);
   }
   return true;
 }
@@ -256,9 +242,15 @@ std::vector<std::string> RemoveStaleTemporaries(
       const pid_t pid = TemporaryOwner(entry->d_name, names);
       if (pid == 0 || !ProcessIsGone(pid)) continue;
       const std::string path = dir + "/" + entry->d_name;
+      // Only sdfconv's own: a regular file marked with that very process.
+      const int fd = ::openat(::dirfd(listing.get()), entry->d_name,
+                              O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+      if (fd < 0) continue;
       struct stat st;
-      if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
-      if (::unlink(path.c_str()) == 0) removed.push_back(path);
+      const bool ours = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+                        TemporaryMarkOf(fd) == std::optional<pid_t>(pid);
+      ::close(fd);
+      if (ours && ::unlink(path.c_str()) == 0) removed.push_back(path);
     }
   }
   return removed;
@@ -275,7 +267,8 @@ bool WriteOutputFile(const std::string& path, std::string_view contents,
   return Write(path, contents, mode, error, batch);
 }
 
-bool OutputDirectories::Ensure(const std::string& dir, std::string* error) {
+bool OutputDirectories::Ensure(const std::string& dir, std::string* error,
+                               const std::map<std::string, mode_t>* modes) {
   {
     const std::lock_guard<std::mutex> lock(mu_);
     if (ready_.count(dir) != 0) return true;
@@ -284,6 +277,10 @@ bool OutputDirectories::Ensure(const std::string& dir, std::string* error) {
   for (size_t end = dir.find('/', 1);; end = dir.find('/', end + 1)) {
     const std::string prefix = dir.substr(0, end);
     bool made = ::mkdir(prefix.c_str(), 0777) == 0;
+    if (made && modes != nullptr) {
+      const auto mode = modes->find(prefix);
+      if (mode != modes->end()) ::chmod(prefix.c_str(), mode->second & 07777);
+    }
     if (!made) {
       const int mkdir_errno = errno == EEXIST ? ENOTDIR : errno;
       struct stat st;

@@ -6,19 +6,17 @@
 //   - a symbolic link: followed (to any depth, as open(2) would) and its
 //     final target written by these same rules; the link itself stays.
 //   - nothing, or a regular file: replaced atomically. The text goes to a
-//     temporary `TARGET.tmp.<pid>` beside the target (same directory, so the
-//     same file system), is flushed with fsync and renamed over the target,
-//     which POSIX makes atomic: readers see the old file or the whole new
-//     one. On failure the temporary is removed and the target is left as it
-//     was.
+//     TemporaryFile in the target's folder (temporary_file.h: written
+//     unnamed, marked as sdfconv's), is flushed with fsync and renamed over
+//     the target, which POSIX makes atomic: readers see the old file or the
+//     whole new one. On failure the temporary is removed and the target is
+//     left as it was.
 //   - a character device or a FIFO (`/dev/null`, `/dev/stdout`, a named
 //     pipe): opened and written directly, never renamed over or created.
 //   - anything else (a directory, a socket, a block device): refused.
-// Writers of different targets in one process (threads) never share a
-// temporary; two writers of the same target in one process would, and the
-// second fails rather than overwrite it. A process killed while writing
-// leaves its temporary behind; RemoveStaleTemporaries clears those of the
-// targets a later run writes.
+// A process killed in the instant a temporary has its name
+// (`TARGET.tmp.<pid>`) leaves it behind; RemoveStaleTemporaries clears those
+// of the targets a later run writes.
 //
 //   std::string error;
 //   if (!WriteOutputFile("out.json", text, &error)) {
@@ -29,6 +27,7 @@
 
 #include <sys/types.h>
 
+#include <map>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -48,8 +47,11 @@ namespace sdfconv {
 // every rename and every directory made is durable. Thread-safe.
 class OutputDirectories {
  public:
-  // Makes `dir` and its missing parents, unless already made or found here.
-  bool Ensure(const std::string& dir, std::string* error);
+  // Makes `dir` and its missing parents, unless already made or found here;
+  // a folder made whose path is in `modes` gets exactly those permission
+  // bits.
+  bool Ensure(const std::string& dir, std::string* error,
+              const std::map<std::string, mode_t>* modes = nullptr);
   // Notes that a rename in `dir` is to be made durable by SyncAll().
   void Defer(const std::string& dir);
   // fsyncs every directory noted or made (best effort, as after one file).
@@ -78,12 +80,13 @@ class OutputDirectories {
     const std::vector<std::string>& outputs,
     const std::vector<std::string>& inputs);
 
-// Removes the temporaries (`TARGET.tmp.<pid>`, regular files) that writers
-// of `targets` left when their process died: those whose process no longer
-// runs on this machine (kill(pid, 0) says so). A temporary of a running
-// process, this one included, and any file that is not the temporary of one
-// of `targets` stay. Each directory is listed once. Returns the paths
-// removed.
+// Removes the temporaries (`TARGET.tmp.<pid>`) that writers of `targets`
+// left when their process died: regular files of that name marked as
+// sdfconv's by that same process (temporary_file.h), whose process no
+// longer runs on this machine (kill(pid, 0) says so). A temporary of a
+// running process, this one included, a file of that name that is not
+// marked so (a user's), and any other file stay. Each directory is listed
+// once. Returns the paths removed.
 std::vector<std::string> RemoveStaleTemporaries(
     const std::vector<std::string>& targets);
 

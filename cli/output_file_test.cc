@@ -7,6 +7,7 @@
 #include <sys/sysmacros.h>
 #include <sys/un.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -22,6 +23,8 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include "cli/temporary_file.h"
 
 namespace sdfconv {
 namespace {
@@ -80,7 +83,7 @@ TEST(OutputFileTest, MissingDirectoryFails) {
   const std::string dir = MakeTempDir("missing");
   std::string error;
   EXPECT_FALSE(WriteOutputFile(dir + "/no/such/out.json", "x", &error));
-  EXPECT_NE(error.find("no/such/out.json.tmp."), std::string::npos) << error;
+  EXPECT_NE(error.find("no/such/out.json"), std::string::npos) << error;
   EXPECT_TRUE(Entries(dir).empty());
 }
 
@@ -264,19 +267,31 @@ TEST(OutputFileTest, StaleTemporariesOfTargetsAreRemoved) {
   const std::string dir = MakeTempDir("stale_temporaries");
   const std::string gone = std::to_string(EndedProcess());
   const std::string alive = std::to_string(::getpid());
+  // Marked by the process its name says, as sdfconv marks its own.
+  auto marked = [&](const std::string& path, const std::string& pid) {
+    std::ofstream(path) << "part";
+    ASSERT_EQ(::setxattr(path.c_str(), kTemporaryMark, pid.data(), pid.size(),
+                         0),
+              0);
+  };
   for (const std::string name :
        {"a.sdf.tmp." + gone, "a.sdf.bak.tmp." + gone, "a.sdf.tmp." + alive,
         "b.sdf.tmp." + gone, "a.sdf.tmp.x" + gone, "a.sdf.tmp.0" + gone}) {
-    std::ofstream(dir + "/" + name) << "part";
+    marked(dir + "/" + name, name.substr(name.rfind('.') + 1));
   }
+  // Named like a temporary, but not marked: a user's file.
+  std::ofstream(dir + "/u.sdf.tmp." + gone) << "mine";
+  // Marked by another process than its name says.
+  marked(dir + "/v.sdf.tmp." + gone, alive);
   ::mkdir((dir + "/c.sdf.tmp." + gone).c_str(), 0755);
   // A link to a target: its temporaries are beside the link's target.
   ::mkdir((dir + "/real").c_str(), 0755);
-  std::ofstream(dir + "/real/d.sdf.tmp." + gone) << "part";
+  marked(dir + "/real/d.sdf.tmp." + gone, gone);
   ASSERT_EQ(::symlink("real/d.sdf", (dir + "/d.sdf").c_str()), 0);
 
   std::vector<std::string> removed = RemoveStaleTemporaries(
-      {dir + "/a.sdf", dir + "/a.sdf.bak", dir + "/c.sdf", dir + "/d.sdf"});
+      {dir + "/a.sdf", dir + "/a.sdf.bak", dir + "/c.sdf", dir + "/d.sdf",
+       dir + "/u.sdf", dir + "/v.sdf"});
   std::sort(removed.begin(), removed.end());
   EXPECT_EQ(removed,
             (std::vector<std::string>{dir + "/a.sdf.bak.tmp." + gone,
@@ -290,7 +305,9 @@ TEST(OutputFileTest, StaleTemporariesOfTargetsAreRemoved) {
                                    "b.sdf.tmp." + gone,
                                    "c.sdf.tmp." + gone,
                                    "d.sdf",
-                                   "real"};
+                                   "real",
+                                   "u.sdf.tmp." + gone,
+                                   "v.sdf.tmp." + gone};
   std::sort(kept.begin(), kept.end());
   EXPECT_EQ(left, kept);
   EXPECT_TRUE(Entries(dir + "/real").empty());

@@ -5,12 +5,14 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <mutex>
 #include <system_error>
 #include <thread>
 #include <utility>
 
 #include "cli/diagnostic_output.h"
 #include "cli/output_file.h"
+#include "cli/output_tree.h"
 #include "cli/progress_line.h"
 #include "cli/upgrade_folders.h"
 #include "cli/upgrade_inputs.h"
@@ -76,31 +78,54 @@ size_t WorkerCount(int jobs, size_t files) {
   return std::max<size_t>(1, std::min(n, files));
 }
 
+bool OutOfMemory(const FileRecord& record) {
+  if (record.status != FileStatus::kFailed) return false;
+  for (const Diagnostic& d : record.diagnostics.items()) {
+    if (d.code == Code::kOutOfMemory) return true;
+  }
+  return false;
+}
+
 // The thread pool: `workers` threads take the next unit of `plan` until
 // there is none or `stop` is set. Records are written by index, so their
-// order is the input order whoever finishes first.
+// order is the input order whoever finishes first. A unit that ran out of
+// memory beside others is tried again alone once they are done, and only
+// then said.
 void UpgradeAll(const std::vector<BatchInput>& inputs, const BatchPlan& plan,
                 const BatchOptions& options, const OutputPolicy& policy,
                 const UpgradeFunction& upgrade,
                 const std::atomic<bool>& stop, ProgressLine* progress,
                 DiagnosticOutput* diagnostics,
                 std::vector<FileRecord>* records) {
+  const size_t workers = WorkerCount(options.jobs, plan.units.size());
+  auto report = [&](const std::vector<size_t>& unit) {
+    for (const size_t i : unit) {
+      const FileRecord& record = (*records)[i];
+      progress->FileDone(record.status == FileStatus::kFailed,
+                         FinishedText(record, *diagnostics));
+    }
+  };
+  std::mutex retry_mutex;
+  std::vector<size_t> retry;  // units, by index into plan.units
   std::atomic<size_t> next{0};
   auto work = [&] {
     while (!stop.load()) {
       const size_t u = next.fetch_add(1);
       if (u >= plan.units.size()) return;
-      RunUnit(plan.units[u], plan, inputs, policy, upgrade, stop,
+      const std::vector<size_t>& unit = plan.units[u];
+      RunUnit(unit, plan, inputs, policy, upgrade, stop,
               options.limits.input_bytes, records);
-      for (const size_t i : plan.units[u]) {
-        const FileRecord& record = (*records)[i];
-        progress->FileDone(record.status == FileStatus::kFailed,
-                           FinishedText(record, *diagnostics));
+      if (workers > 1 && std::any_of(unit.begin(), unit.end(), [&](size_t i) {
+            return OutOfMemory((*records)[i]);
+          })) {
+        const std::lock_guard<std::mutex> lock(retry_mutex);
+        retry.push_back(u);
+        continue;
       }
+      report(unit);
     }
   };
   std::vector<std::thread> threads;
-  const size_t workers = WorkerCount(options.jobs, plan.units.size());
   for (size_t t = 0; t < workers; ++t) {
     try {
       threads.emplace_back(work);
@@ -110,6 +135,14 @@ void UpgradeAll(const std::vector<BatchInput>& inputs, const BatchPlan& plan,
   }
   if (threads.empty()) work();
   for (std::thread& thread : threads) thread.join();
+  std::sort(retry.begin(), retry.end());
+  for (const size_t u : retry) {
+    if (!stop.load()) {
+      RunUnit(plan.units[u], plan, inputs, policy, upgrade, stop,
+              options.limits.input_bytes, records);
+    }
+    report(plan.units[u]);
+  }
 }
 
 // Per-file lines on `out`, in input order.
@@ -159,7 +192,9 @@ BatchResult RunUpgrade(const BatchOptions& options,
   const OutputPolicy& policy = options.output;
   std::vector<std::string> skip;
   if (policy.mode == BatchMode::kOutputDir) skip.push_back(policy.output_dir);
-  CollectedInputs found = CollectInputs(options.paths, skip);
+  CollectedInputs found = CollectInputs(
+      options.paths, skip, IsUpgradeInputName,
+      /*whole_tree=*/policy.mode == BatchMode::kOutputDir);
   std::vector<std::string> problems = std::move(found.usage_errors);
   // --report and --diagnostics-output are never written over an input (a
   // diagnostics FILE that is one goes to the stream instead, with the error).
@@ -251,14 +286,17 @@ BatchResult RunUpgrade(const BatchOptions& options,
          (stale.size() > 1 ? ", ..." : "") + ")");
   }
   // -o OUTDIR: each output directory made once and synced once, below.
-  OutputDirectories directories;
+  OutputTree tree(policy.output_dir, policy.force);
+  for (const auto& [relative, mode] : found.folder_modes) {
+    tree.NoteFolderMode(relative, mode);
+  }
   OutputPolicy writing = policy;
-  if (policy.mode == BatchMode::kOutputDir) writing.directories = &directories;
+  if (policy.mode == BatchMode::kOutputDir) writing.tree = &tree;
   const BatchPlan plan = PlanBatch(
       inputs, options.sdf_version.empty() ? "1.8" : options.sdf_version);
   UpgradeAll(inputs, plan, options, writing, upgrade, stop, &progress,
              &diagnostics, &result.files);
-  directories.SyncAll();  // every rename durable before the summary
+  tree.SyncAll();  // every rename durable before the summary
   progress.Finish();
 
   const double seconds =

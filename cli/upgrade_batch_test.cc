@@ -15,6 +15,7 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <new>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -123,15 +124,18 @@ TEST(UpgradeBatchTest, OutputDirMirrorsTheTreeAndLeavesInputsAlone) {
   EXPECT_EQ(Snapshot(dir + "/out"),
             (Files{{"arm/model.config", FakeModelConfig("1.8")},
                    {"arm/model.sdf", FakeSdf18()},
+                   {"arm/notes.txt", "not an input"},
                    {"cell/cell.world", FakeSdf18()},
                    {"cell/deep/er/part.sdf", FakeSdf18()},
                    {"top.sdf", FakeSdf18()}}));
   EXPECT_EQ(run.result.summary.upgraded, 4);
   EXPECT_EQ(run.result.summary.unchanged, 1);
+  EXPECT_EQ(run.result.summary.copied, 1);
   EXPECT_EQ(StatusOf(run.result, dir + "/in/cell/deep/er/part.sdf"),
             FileStatus::kUnchanged);
   EXPECT_EQ(run.out, "");
-  EXPECT_NE(run.err.find("upgrade: 4 upgraded, 1 unchanged, 0 failed (5 files"),
+  EXPECT_NE(run.err.find("upgrade: 4 upgraded, 1 unchanged, 1 other file "
+                         "copied, 0 failed (6 files"),
             std::string::npos)
       << run.err;
 }
@@ -382,9 +386,41 @@ TEST(UpgradeBatchTest, UnwritableReportIsExitTwo) {
   options.report = dir + "/no/such/dir/report.json";
   const Outcome run = RunBatch(options);
   EXPECT_EQ(run.result.exit_code, kExitCannotRun);
-  EXPECT_NE(run.err.find("report: cannot create"), std::string::npos)
+  EXPECT_NE(run.err.find("report: cannot write"), std::string::npos)
       << run.err;
   EXPECT_EQ(ReadFile(dir + "/out/a.sdf"), FakeSdf18());
+}
+
+// A file whose upgrade runs out of memory only beside another one (as
+// large files under a memory limit at -j N) is tried again alone: every
+// file upgrades, and each is said once.
+TEST(UpgradeBatchTest, OutOfMemoryBesideOthersIsRetriedAlone) {
+  const std::string dir = MakeTempDir("oom");
+  for (int i = 0; i < 4; ++i) {
+    WriteFile(dir + "/m" + std::to_string(i) + ".sdf", FakeSdf("1.6"));
+  }
+  std::atomic<int> in_flight{0};
+  std::atomic<int> thrown{0};
+  const UpgradeFunction upgrade = [&](std::string_view text,
+                                      const std::string& path) {
+    const int others = in_flight.fetch_add(1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const bool crowded = others > 0 || in_flight.load() > 1;
+    in_flight.fetch_sub(1);
+    if (crowded) {
+      ++thrown;
+      throw std::bad_alloc();
+    }
+    return FakeUpgrade(text, path);
+  };
+  BatchOptions options = Options({dir}, BatchMode::kInPlace);
+  options.jobs = 4;
+  options.output.backup = false;
+  const Outcome run = RunBatch(options, upgrade);
+  EXPECT_GT(thrown.load(), 0);
+  EXPECT_EQ(run.result.exit_code, kExitOk) << run.err;
+  EXPECT_EQ(run.result.summary.upgraded, 4);
+  EXPECT_EQ(run.err.find("OUT_OF_MEMORY"), std::string::npos) << run.err;
 }
 
 class ReadOnlyBatchTest : public ::testing::Test {
@@ -415,9 +451,9 @@ TEST_F(ReadOnlyBatchTest, ReadOnlyOutputFailsOnlyItsFiles) {
   const Outcome run = RunBatch(options);
   EXPECT_EQ(run.result.exit_code, kExitInvalid);
   EXPECT_EQ(run.out, dir + "/in/arm/model.config: failed\n" + dir +
-                         "/in/arm/model.sdf: failed\n");
-  EXPECT_NE(run.err.find("cannot create '" + dir +
-                         "/out/arm/model.sdf.tmp."),
+                         "/in/arm/model.sdf: failed\n" + dir +
+                         "/in/arm/notes.txt: failed\n");
+  EXPECT_NE(run.err.find("'" + dir + "/out/arm/model.sdf': cannot create"),
             std::string::npos)
       << run.err;
   EXPECT_NE(run.err.find("Permission denied"), std::string::npos);
@@ -427,14 +463,18 @@ TEST_F(ReadOnlyBatchTest, ReadOnlyOutputFailsOnlyItsFiles) {
                                       "cell/deep/er/part.sdf", "top.sdf"}));
   const nlohmann::json report = ReadReport(dir + "/report.json");
   EXPECT_EQ(report["files"][0]["status"], "failed");  // model.config
-  EXPECT_NE(report["files"][0]["error"].get<std::string>().find(
-                "could not be written"),
+  EXPECT_EQ(report["files"][0]["diagnostics"][0]["code"], "FILE_WRITE");
+  EXPECT_NE(report["files"][0]["diagnostics"][0]["message"]
+                .get<std::string>()
+                .find("could not be written"),
             std::string::npos);
   EXPECT_EQ(report["files"][1]["status"], "failed");  // model.sdf
-  EXPECT_NE(report["files"][1]["error"].get<std::string>().find(
-                "Permission denied"),
+  EXPECT_EQ(report["files"][1]["diagnostics"][0]["code"], "FILE_WRITE");
+  EXPECT_NE(report["files"][1]["diagnostics"][0]["message"]
+                .get<std::string>()
+                .find("Permission denied"),
             std::string::npos);
-  EXPECT_EQ(report["summary"]["failed"], 2);
+  EXPECT_EQ(report["summary"]["failed"], 3);
 }
 
 TEST_F(ReadOnlyBatchTest, ReadOnlyOutputDirFailsEveryFile) {
@@ -445,7 +485,7 @@ TEST_F(ReadOnlyBatchTest, ReadOnlyOutputDirFailsEveryFile) {
   const Outcome run =
       RunBatch(Options({dir + "/in"}, BatchMode::kOutputDir, dir + "/out"));
   EXPECT_EQ(run.result.exit_code, kExitInvalid);
-  EXPECT_EQ(run.result.summary.failed, 5);
+  EXPECT_EQ(run.result.summary.failed, 6);  // notes.txt too
   EXPECT_TRUE(ListTree(dir + "/out").empty());
 }
 

@@ -265,4 +265,20 @@ expect_grep include_alone "$tmp/include_alone.err" "JOINT_PARENT_LINK_INVALID"
 run include_model_path 0 upgrade --check "$tmp/inc/alone/cell.sdf" \
   --model-path "$tmp/inc"
 
+# An include of a file that never ends (/proc/kmsg) or of a FIFO is refused
+# before it is opened: check and upgrade end at once, saying what it is.
+mkdir -p "$tmp/special"
+mkfifo "$tmp/special/pipe.sdf"
+for uri in file:///proc/kmsg pipe.sdf; do
+  printf '<sdf version="1.8"><world name="w"><include><uri>%s</uri></include></world></sdf>\n' \
+    "$uri" >"$tmp/special/world.sdf"
+  status=0
+  timeout 60 "$sdfconv" check "$tmp/special/world.sdf" >/dev/null 2>"$tmp/special.err" || status=$?
+  [ "$status" -eq 1 ] || fail "special $uri: check exited $status, expected 1"
+  expect_grep special "$tmp/special.err" "not a regular file"
+  status=0
+  timeout 60 "$sdfconv" upgrade --check "$tmp/special/world.sdf" >/dev/null 2>&1 || status=$?
+  [ "$status" -le 1 ] || fail "special $uri: upgrade --check exited $status"
+done
+
 finish

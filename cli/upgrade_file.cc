@@ -13,120 +13,12 @@
 #include <utility>
 
 #include "cli/exit_code.h"
-#include "cli/output_file.h"
+#include "cli/in_place.h"
 
 namespace sdfconv {
 namespace {
 
-struct InputFile {
-  std::string text;
-  struct stat st;
-};
-
-std::string Failure(const std::string& what, const std::string& path) {
-  return "cannot " + what + " '" + path + "': " + std::strerror(errno);
-}
-
-// Reads `path` whole; a file of more than `max_bytes` is left unread, with
-// `*too_large` set.
-bool ReadInput(const std::string& path, InputFile* in, std::string* error,
-               uint64_t max_bytes = UINT64_MAX, bool* too_large = nullptr) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    *error = Failure("open", path);
-    return false;
-  }
-  bool ok = ::fstat(fd, &in->st) == 0;
-  if (!ok) *error = Failure("read", path);
-  if (ok && static_cast<uint64_t>(in->st.st_size) > max_bytes) {
-    *error = "file is " + std::to_string(in->st.st_size) +
-             " bytes; the limit is " + std::to_string(max_bytes) +
-             " (input_bytes; `--limit input_bytes=N` raises it)";
-    if (too_large != nullptr) *too_large = true;
-    ok = false;
-  }
-  char buffer[1 << 16];
-  while (ok) {
-    const ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      *error = Failure("read", path);
-      ok = false;
-    }
-    if (n <= 0) break;
-    in->text.append(buffer, static_cast<size_t>(n));
-  }
-  ::close(fd);
-  return ok;
-}
-
-std::string DirectoryOf(const std::string& path) {
-  const size_t slash = path.find_last_of('/');
-  if (slash == std::string::npos) return "";
-  return slash == 0 ? "/" : path.substr(0, slash);
-}
-
-bool Exists(const std::string& path) {
-  struct stat st;
-  return ::lstat(path.c_str(), &st) == 0;
-}
-
 mode_t PermissionsOf(const struct stat& st) { return st.st_mode & 07777; }
-
-// kInPlace, for a changed file: FILE.bak, then FILE.
-bool ReplaceInPlace(const std::string& path, const std::string& input,
-                    const struct stat& st, const std::string& text,
-                    bool backup, std::string* error) {
-  const std::optional<std::string> target = OutputTarget(path, error);
-  if (!target) return false;
-  const std::string bak = *target + ".bak";
-  bool made_backup = false;
-  if (backup && Exists(bak)) {
-    // A run killed between the backup and the replacement left the very
-    // backup this one would make: it is kept as it is. Any other backup is
-    // older work, never overwritten.
-    InputFile old;
-    std::string unread;
-    if (!ReadInput(bak, &old, &unread) || old.text != input) {
-      *error = "backup '" + bak +
-               "' exists already and differs from the file (move it away, "
-               "or use --no-backup); '" +
-               path + "' left as it was";
-      return false;
-    }
-  } else if (backup) {
-    if (!WriteOutputFile(bak, input, PermissionsOf(st), error)) {
-      return false;
-    }
-    made_backup = true;
-  }
-  if (!WriteOutputFile(*target, text, PermissionsOf(st), error)) {
-    if (made_backup) ::unlink(bak.c_str());
-    return false;
-  }
-  return true;
-}
-
-// kOutputDir: OUTDIR/RELATIVE, never the input itself.
-bool WriteOutput(const std::string& output, const struct stat& in,
-                 const std::string& text, OutputDirectories* directories,
-                 std::string* error) {
-  const std::string dir = DirectoryOf(output);
-  OutputDirectories own;  // a file alone: synced before it returns
-  OutputDirectories* batch = directories != nullptr ? directories : &own;
-  if (!dir.empty() && !batch->Ensure(dir, error)) return false;
-  struct stat st;
-  if (::stat(output.c_str(), &st) == 0 && st.st_dev == in.st_dev &&
-      st.st_ino == in.st_ino) {
-    *error = "output '" + output +
-             "' is the input itself; use --in-place to replace inputs";
-    return false;
-  }
-  const bool written =
-      WriteOutputFile(output, text, PermissionsOf(in), error, batch);
-  if (directories == nullptr) own.SyncAll();
-  return written;
-}
 
 // The upgrade function, with running out of memory turned into
 // OUT_OF_MEMORY in `diags` and anything else it throws into `*error`.
@@ -144,6 +36,48 @@ bool CallUpgrade(const UpgradeFunction& upgrade, const std::string& text,
     *error = "internal error while upgrading";
   }
   return false;
+}
+
+// The input's place: found by the walk, or by its path.
+std::optional<FilePlace> PlaceOf(const BatchInput& input, std::string* error) {
+  if (input.place.root) return input.place;
+  return PlaceOfPath(input.path, error);
+}
+
+// The batch's OUTDIR, or one for this file alone.
+OutputTree* TreeOf(const OutputPolicy& policy,
+                   std::unique_ptr<OutputTree>* own) {
+  if (policy.tree != nullptr) return policy.tree;
+  *own = std::make_unique<OutputTree>(policy.output_dir, policy.force);
+  return own->get();
+}
+
+// Writes `text` to the output `relative` under OUTDIR; false with a
+// diagnostic in `record` on failure.
+bool WriteToOutputDir(const std::string& relative, const OutputPolicy& policy,
+                      const OpenedFile& in, std::string_view text,
+                      FileRecord* record) {
+  std::unique_ptr<OutputTree> own;
+  OutputTree* tree = TreeOf(policy, &own);
+  struct stat st;
+  if (::stat(record->output.c_str(), &st) == 0 && st.st_dev == in.st.st_dev &&
+      st.st_ino == in.st.st_ino) {
+    record->diagnostics.Error(
+        Code::kOutputExists, {record->path, 0, ""},
+        "output '" + record->output +
+            "' is the input itself; use --in-place to replace inputs");
+    return false;
+  }
+  Code code = Code::kFileWrite;
+  std::string error;
+  const OutputWrite done =
+      tree->WriteFile(relative, text, PermissionsOf(in.st), &code, &error);
+  if (own) own->SyncAll();
+  if (done == OutputWrite::kFailed) {
+    record->diagnostics.Error(code, {record->path, 0, ""}, error);
+    return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -171,22 +105,32 @@ PreparedFile PrepareFile(const BatchInput& input, const OutputPolicy& policy,
   record.path = input.path;
   record.output = OutputPathFor(input, policy);
   record.status = FileStatus::kFailed;
+  file.relative = input.relative;
   const SourceLocation at{input.path, 0, ""};
   if (!input.error.empty()) {
     record.diagnostics.Error(Code::kFileRead, at, input.error);
     return file;
   }
-  InputFile in;
   std::string error;
   bool too_large = false;
-  if (!ReadInput(input.path, &in, &error, max_input_bytes, &too_large)) {
+  std::optional<FilePlace> place = PlaceOf(input, &error);
+  std::optional<Folder> folder;
+  if (place) folder = OpenFolder(*place, &error);
+  std::optional<OpenedFile> opened;
+  if (folder) {
+    opened = OpenRegularFile(*folder, place->name, max_input_bytes, &error,
+                             &too_large);
+  }
+  if (!opened) {
     record.diagnostics.Error(
-        too_large ? Code::kInputLimitExceeded : Code::kFileRead, at, error);
+        too_large ? Code::kInputLimitExceeded : Code::kFileRead, at,
+        too_large ? error : "'" + input.path + "': " + error);
     return file;
   }
-  file.st = in.st;
-  file.input = std::move(in.text);
-  if (!CallUpgrade(upgrade, file.input, input, &file.result,
+  file.folder = std::move(*folder);
+  file.name = place->name;
+  file.input = std::move(*opened);
+  if (!CallUpgrade(upgrade, file.input.bytes, input, &file.result,
                    &record.diagnostics, &record.error)) {
     return file;
   }
@@ -202,9 +146,15 @@ void CommitFile(PreparedFile* file, const OutputPolicy& policy,
   FileRecord& record = file->record;
   if (record.status == FileStatus::kFailed) return;
   const std::string& output = file->result.output;
-  const bool changed = output != file->input;
+  const bool changed = output != file->input.bytes;
   if (policy.mode == BatchMode::kCheck) {
     record.status = changed ? FileStatus::kWouldChange : unchanged_status;
+    if (const std::optional<std::string> conflict =
+            changed ? BackupConflict(file->folder, file->name, file->input)
+                    : std::nullopt) {
+      record.diagnostics.Warning(Code::kBackupConflict, {record.path, 0, ""},
+                                 *conflict + " (--in-place would refuse it)");
+    }
     return;
   }
   if (stop.load()) {
@@ -212,13 +162,20 @@ void CommitFile(PreparedFile* file, const OutputPolicy& policy,
     return;
   }
   record.status = FileStatus::kFailed;
-  const bool written =
-      policy.mode == BatchMode::kInPlace
-          ? !changed || ReplaceInPlace(record.path, file->input, file->st,
-                                       output, policy.backup, &record.error)
-          : WriteOutput(record.output, file->st, output, policy.directories,
-                        &record.error);
-  if (!written) return;
+  if (policy.mode == BatchMode::kInPlace) {
+    if (changed) {
+      Code code = Code::kFileWrite;
+      std::string error;
+      if (!ReplaceInPlace(file->folder, file->name, file->input, output,
+                          policy.backup, &code, &error)) {
+        record.diagnostics.Error(code, {record.path, 0, ""}, error);
+        return;
+      }
+    }
+  } else if (!WriteToOutputDir(file->relative, policy, file->input, output,
+                               &record)) {
+    return;
+  }
   record.status = changed ? FileStatus::kUpgraded : unchanged_status;
 }
 
@@ -229,6 +186,76 @@ FileRecord UpgradeOneFile(const BatchInput& input, const OutputPolicy& policy,
   PreparedFile file = PrepareFile(input, policy, upgrade, max_input_bytes);
   CommitFile(&file, policy, stop);
   return std::move(file.record);
+}
+
+FileRecord CopyOneFile(const BatchInput& input, const OutputPolicy& policy,
+                       const std::atomic<bool>& stop) {
+  FileRecord record;
+  record.path = input.path;
+  record.output = OutputPathFor(input, policy);
+  record.status = FileStatus::kNotProcessed;
+  if (stop.load()) return record;
+  record.status = FileStatus::kFailed;
+  const SourceLocation at{input.path, 0, ""};
+  std::string error;
+  std::optional<Folder> folder;
+  if (input.error.empty()) {
+    std::optional<FilePlace> place = PlaceOf(input, &error);
+    if (place) folder = OpenFolder(*place, &error);
+  } else {
+    error = input.error;
+  }
+  if (!folder) {
+    record.diagnostics.Error(Code::kFileRead, at, error);
+    return record;
+  }
+  std::unique_ptr<OutputTree> own;
+  OutputTree* tree = TreeOf(policy, &own);
+  Code code = Code::kFileWrite;
+  OutputWrite done = OutputWrite::kFailed;
+  const std::string& name = input.place.name.empty()
+                                ? input.relative.substr(
+                                      input.relative.find_last_of('/') + 1)
+                                : input.place.name;
+  if (input.kind == InputKind::kLink) {
+    struct stat st;
+    std::string target;
+    if (::fstatat(folder->fd(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+        S_ISLNK(st.st_mode)) {
+      target.resize(static_cast<size_t>(st.st_size) + 1);
+      const ssize_t n =
+          ::readlinkat(folder->fd(), name.c_str(), target.data(), target.size());
+      target.resize(n > 0 ? static_cast<size_t>(n) : 0);
+    }
+    if (target.empty()) {
+      record.diagnostics.Error(Code::kFileRead, at,
+                               "cannot read the symbolic link '" + input.path +
+                                   "'");
+      return record;
+    }
+    done = tree->WriteLink(input.relative, target, &code, &error);
+  } else {
+    const int fd = ::openat(folder->fd(), name.c_str(),
+                            O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || ::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+      if (fd >= 0) ::close(fd);
+      record.diagnostics.Error(Code::kFileRead, at,
+                               "'" + input.path +
+                                   "' cannot be opened as a regular file");
+      return record;
+    }
+    done = tree->CopyFile(input.relative, fd, st.st_size, PermissionsOf(st),
+                          &code, &error);
+    ::close(fd);
+  }
+  if (own) own->SyncAll();
+  if (done == OutputWrite::kFailed) {
+    record.diagnostics.Error(code, at, error);
+    return record;
+  }
+  record.status = FileStatus::kCopied;
+  return record;
 }
 
 }  // namespace sdfconv

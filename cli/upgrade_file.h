@@ -1,29 +1,30 @@
 // One file of `sdfconv upgrade`, as a transaction: read the input, upgrade
 // the text with a given function, and write the result so that every file
-// involved is, at every moment, either its old self or the whole new one.
+// involved is, at every moment, either its old self or the whole new one,
+// and nothing but what the file comment of each mode says is ever written.
 //
 // The upgrade itself is a parameter (`UpgradeFunction`): the command passes
 // the engine (converters/upgrade), tests pass functions that fail, are slow,
 // or throw. A function that reports an error, or throws, fails the file:
 // nothing is written for it.
 //
+// The input is opened once, through its folder (file_place.h): a regular
+// file, not through a link inside a tree, never a FIFO or device.
+//
 // What is written, by mode:
 //   kCheck      nothing; the record says "would_change" or "unchanged".
-//   kInPlace    a changed file only: first FILE.bak (the input's exact
-//               bytes and mode) unless `backup` is false, then FILE is
-//               replaced. A FILE.bak that exists already is kept: when it
-//               holds exactly the input's bytes (a killed run made it), it
-//               serves as this run's backup; otherwise the file fails, so
-//               an older backup is never overwritten. Both go through
-//               WriteOutputFile (temporary beside the target, fsync,
-//               rename; a FIFO or device is written directly). If the
-//               replacement fails, a backup just made is removed and FILE
-//               is as it was. A FILE given as a symbolic
-//               link is written through: the link stays, its target changes.
-//   kOutputDir  OUTDIR/RELATIVE, changed or not (the output tree mirrors
-//               the input tree), creating directories as needed; the input
-//               is never written, and an output that is the input itself
-//               (same inode) fails the file.
+//   kInPlace    a changed file only, by ReplaceInPlace (in_place.h): the
+//               input, checked to be still what was read, is exchanged for
+//               the new text with everything it had (owner, mode,
+//               attributes, ACLs); FILE.bak is the input itself unless
+//               `backup` is false. A FILE named as a symbolic link on the
+//               command line is written through (its target is the file);
+//               links inside a tree are never followed.
+//   kOutputDir  OUTDIR/RELATIVE, changed or not (output_tree.h): created
+//               where nothing is there, left as it is where it already
+//               holds exactly this, else OUTPUT_EXISTS unless `force`. The
+//               input is never written. Other files of the tree (kOther,
+//               kLink) are copied as they are.
 // Written files get the input's permission bits.
 //
 // `stop` is read once the upgrade is computed: when set, nothing is written
@@ -33,15 +34,16 @@
 #ifndef SDFCONV_CLI_UPGRADE_FILE_H_
 #define SDFCONV_CLI_UPGRADE_FILE_H_
 
-#include <sys/stat.h>
-
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
-#include "cli/output_file.h"
+#include "cli/file_place.h"
+#include "cli/output_tree.h"
 #include "cli/upgrade_inputs.h"
 #include "cli/upgrade_report.h"
 #include "core/diagnostic.h"
@@ -65,9 +67,10 @@ struct OutputPolicy {
   BatchMode mode = BatchMode::kCheck;
   std::string output_dir;  // kOutputDir
   bool backup = true;      // kInPlace: keep FILE.bak
-  // kOutputDir: the batch's directories, made once and synced once at its
-  // end (output_file.h); null: each file's directory is synced after it.
-  OutputDirectories* directories = nullptr;
+  bool force = false;      // kOutputDir: replace what is at an output
+  // kOutputDir: the batch's OUTDIR (its folders made and synced once); null:
+  // one made for the file alone.
+  OutputTree* tree = nullptr;
 };
 
 // Where `input`'s result goes: OUTDIR/RELATIVE, the input itself, or ""
@@ -81,9 +84,11 @@ struct PreparedFile {
   // kFailed when reading or upgrading failed (nothing will be written);
   // otherwise completed by CommitFile.
   FileRecord record;
-  std::string input;   // the bytes read
-  struct stat st {};   // the input's, when read
-  FileUpgrade result;  // the upgrade of `input`
+  std::string relative;  // the input's path under OUTDIR
+  Folder folder;        // the input's folder, open
+  std::string name;     // the input's name there
+  OpenedFile input;     // the input, open, as read
+  FileUpgrade result;   // the upgrade of input.bytes
 };
 
 // Reads `input` and upgrades it with `upgrade`. Never throws. A file of more
@@ -105,6 +110,11 @@ FileRecord UpgradeOneFile(const BatchInput& input, const OutputPolicy& policy,
                           const UpgradeFunction& upgrade,
                           const std::atomic<bool>& stop,
                           uint64_t max_input_bytes = UINT64_MAX);
+
+// kOutputDir, for a file the batch copies (kOther) or a link it writes
+// again (kLink): status "copied", or failed.
+FileRecord CopyOneFile(const BatchInput& input, const OutputPolicy& policy,
+                       const std::atomic<bool>& stop);
 
 }  // namespace sdfconv
 

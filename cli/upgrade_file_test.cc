@@ -40,6 +40,13 @@ mode_t ModeOf(const std::string& path) {
   return ::stat(path.c_str(), &st) == 0 ? st.st_mode & 07777 : 0;
 }
 
+// The first diagnostic's message, or the batch error.
+std::string MessageOf(const FileRecord& record) {
+  return record.diagnostics.items().empty()
+             ? record.error
+             : record.diagnostics.items()[0].message;
+}
+
 bool HasCode(const FileRecord& record, Code code) {
   for (const Diagnostic& d : record.diagnostics.items()) {
     if (d.code == code) return true;
@@ -116,6 +123,18 @@ TEST(UpgradeFileTest, InPlaceLeavesAnUnchangedFileAlone) {
   EXPECT_EQ(ListTree(dir), std::vector<std::string>{"a.sdf"});
 }
 
+// --check says when --in-place would refuse a file for its backup.
+TEST(UpgradeFileTest, CheckSaysABackupWouldBeRefused) {
+  const std::string dir = MakeTempDir("checkbackup");
+  WriteFile(dir + "/a.sdf", FakeSdf("1.6"));
+  WriteFile(dir + "/a.sdf.bak", "the user's older backup");
+  const FileRecord r = UpgradeOneFile(Input(dir + "/a.sdf", "a.sdf"),
+                                      {BatchMode::kCheck}, FakeUpgrade, kGo);
+  EXPECT_EQ(r.status, FileStatus::kWouldChange);
+  EXPECT_TRUE(HasCode(r, Code::kBackupConflict));
+  EXPECT_FALSE(r.diagnostics.HasErrors());
+}
+
 // An older backup is never overwritten: the file fails, both stay.
 TEST(UpgradeFileTest, InPlaceRefusesToOverwriteABackup) {
   const std::string dir = MakeTempDir("oldbackup");
@@ -124,8 +143,7 @@ TEST(UpgradeFileTest, InPlaceRefusesToOverwriteABackup) {
   const FileRecord r = UpgradeOneFile(Input(dir + "/a.sdf", "a.sdf"),
                                       InPlace(), FakeUpgrade, kGo);
   EXPECT_EQ(r.status, FileStatus::kFailed);
-  EXPECT_NE(r.error.find("a.sdf.bak' exists already"), std::string::npos)
-      << r.error;
+  EXPECT_TRUE(HasCode(r, Code::kBackupConflict));
   EXPECT_EQ(ReadFile(dir + "/a.sdf"), FakeSdf("1.6"));
   EXPECT_EQ(ReadFile(dir + "/a.sdf.bak"), "the user's older backup");
 }
@@ -169,7 +187,7 @@ TEST(UpgradeFileTest, OutputThatIsTheInputFails) {
       UpgradeOneFile(Input(dir + "/a.sdf", "a.sdf"),
                      {BatchMode::kOutputDir, dir, true}, FakeUpgrade, kGo);
   EXPECT_EQ(r.status, FileStatus::kFailed);
-  EXPECT_NE(r.error.find("is the input itself"), std::string::npos);
+  EXPECT_TRUE(HasCode(r, Code::kOutputExists));
   EXPECT_EQ(ReadFile(dir + "/a.sdf"), FakeSdf("1.6"));
 }
 
@@ -246,10 +264,12 @@ TEST(UpgradeFileTest, BlockedOutputDirectoryFails) {
       Input(dir + "/in/a/x.sdf", "a/x.sdf"),
       {BatchMode::kOutputDir, dir + "/out", true}, FakeUpgrade, kGo);
   EXPECT_EQ(r.status, FileStatus::kFailed);
-  EXPECT_NE(r.error.find("cannot create directory '" + dir + "/out/a'"),
+  ASSERT_TRUE(HasCode(r, Code::kFileWrite));
+  const std::string message = r.diagnostics.items()[0].message;
+  EXPECT_NE(message.find("cannot create directory '" + dir + "/out/a'"),
             std::string::npos)
-      << r.error;
-  EXPECT_NE(r.error.find("Not a directory"), std::string::npos) << r.error;
+      << message;
+  EXPECT_NE(message.find("Not a directory"), std::string::npos) << message;
 }
 
 class ReadOnlyTest : public ::testing::Test {
@@ -279,13 +299,13 @@ TEST_F(ReadOnlyTest, ReadOnlyOutputDirectoryFailsTheFile) {
   const FileRecord sub = UpgradeOneFile(
       Input(dir + "/in/sub/b.sdf", "sub/b.sdf"), out, FakeUpgrade, kGo);
   EXPECT_EQ(top.status, FileStatus::kFailed);
-  EXPECT_NE(top.error.find("cannot create '" + dir + "/out/a.sdf.tmp."),
-            std::string::npos)
-      << top.error;
-  EXPECT_NE(top.error.find("Permission denied"), std::string::npos);
+  EXPECT_TRUE(HasCode(top, Code::kFileWrite));
+  EXPECT_NE(MessageOf(top).find("'" + dir + "/out/a.sdf'"), std::string::npos)
+      << MessageOf(top);
+  EXPECT_NE(MessageOf(top).find("Permission denied"), std::string::npos);
   EXPECT_EQ(sub.status, FileStatus::kFailed);
-  EXPECT_NE(sub.error.find("cannot create directory"), std::string::npos)
-      << sub.error;
+  EXPECT_NE(MessageOf(sub).find("cannot create directory"), std::string::npos)
+      << MessageOf(sub);
   EXPECT_TRUE(ListTree(dir + "/out").empty());
 }
 
@@ -297,13 +317,15 @@ TEST_F(ReadOnlyTest, ReadOnlyInputDirectoryFailsInPlace) {
   const FileRecord r = UpgradeOneFile(Input(dir + "/in/a.sdf", "a.sdf"),
                                       InPlace(), FakeUpgrade, kGo);
   EXPECT_EQ(r.status, FileStatus::kFailed);
-  EXPECT_NE(r.error.find("a.sdf.bak.tmp."), std::string::npos) << r.error;
+  EXPECT_TRUE(HasCode(r, Code::kFileWrite));
+  EXPECT_NE(MessageOf(r).find("Permission denied"), std::string::npos)
+      << MessageOf(r);
   EXPECT_EQ(ListTree(dir + "/in"), std::vector<std::string>{"a.sdf"});
   EXPECT_EQ(ReadFile(dir + "/in/a.sdf"), FakeSdf("1.6"));
 }
 
-// The backup is written, then the replacement fails: the backup goes too.
-// (A directory is never replaced by an output.)
+// The input becomes a directory between reading and replacing: the file
+// fails as changed, and nothing is made.
 TEST(UpgradeFileTest, FailedReplacementRemovesTheNewBackup) {
   const std::string dir = MakeTempDir("rollback");
   WriteFile(dir + "/in/a.sdf", FakeSdf("1.6"));
@@ -317,7 +339,7 @@ TEST(UpgradeFileTest, FailedReplacementRemovesTheNewBackup) {
   const FileRecord r = UpgradeOneFile(Input(dir + "/in/a.sdf", "a.sdf"),
                                       InPlace(), upgrade, kGo);
   EXPECT_EQ(r.status, FileStatus::kFailed);
-  EXPECT_NE(r.error.find("is a directory"), std::string::npos) << r.error;
+  EXPECT_TRUE(HasCode(r, Code::kFileChanged)) << MessageOf(r);
   EXPECT_EQ(ListTree(dir + "/in"), std::vector<std::string>{"a.sdf/"});
 }
 

@@ -36,7 +36,7 @@ std::string Join(const std::string& folder, const std::string& file) {
 }
 
 // What the run knows of one model folder's manifest.
-struct Folder {
+struct ModelFolder {
   std::string manifest;  // its path
   ModelFolderPlan plan;
   std::optional<FileId> loaded;  // the plan's loaded file, when it exists
@@ -68,22 +68,25 @@ BatchPlan PlanBatch(const std::vector<BatchInput>& inputs,
   batch.loads.resize(inputs.size());
   std::vector<std::optional<FileId>> ids(inputs.size());
   std::map<FileId, size_t> input_of;
-  std::map<std::string, std::optional<Folder>> folders;
+  std::map<std::string, std::optional<ModelFolder>> folders;
   std::map<FileId, std::string> variants;  // why each is left as it is
   for (size_t i = 0; i < inputs.size(); ++i) {
-    if (!inputs[i].error.empty()) continue;
+    if (!inputs[i].error.empty() || inputs[i].kind == InputKind::kOther ||
+        inputs[i].kind == InputKind::kLink) {
+      continue;
+    }
     ids[i] = IdOf(inputs[i].path);
     if (ids[i]) input_of.emplace(*ids[i], i);
     const std::string dir = FolderOf(inputs[i].path);
     if (folders.count(dir) != 0) continue;
-    std::optional<Folder>& folder = folders[dir];
+    std::optional<ModelFolder>& folder = folders[dir];
     const std::string manifest = Join(dir, "model.config");
     if (!IdOf(manifest)) continue;
     Diagnostics ignored;  // a manifest that does not parse fails as an input
     const std::optional<ModelManifest> parsed =
         ModelManifest::Load(manifest, &ignored);
     if (!parsed) continue;
-    folder = Folder{manifest, PlanModelFolder(parsed->entries, target), {},
+    folder = ModelFolder{manifest, PlanModelFolder(parsed->entries, target), {},
                     true};
     if (!folder->plan.loaded.empty()) {
       folder->loaded = IdOf(Join(dir, folder->plan.loaded));
@@ -114,7 +117,7 @@ BatchPlan PlanBatch(const std::vector<BatchInput>& inputs,
         !batch.variant[m].empty()) {
       continue;
     }
-    const std::optional<Folder>& folder = folders[FolderOf(inputs[m].path)];
+    const std::optional<ModelFolder>& folder = folders[FolderOf(inputs[m].path)];
     if (!folder || IdOf(folder->manifest) != ids[m]) continue;
     const auto loaded =
         folder->loaded ? input_of.find(*folder->loaded) : input_of.end();
@@ -149,6 +152,11 @@ void RunUnit(const std::vector<size_t>& unit, const BatchPlan& plan,
              uint64_t max_input_bytes, std::vector<FileRecord>* records) {
   if (unit.size() == 1) {
     const size_t i = unit.front();
+    if (inputs[i].kind == InputKind::kOther ||
+        inputs[i].kind == InputKind::kLink) {
+      (*records)[i] = CopyOneFile(inputs[i], policy, stop);
+      return;
+    }
     const std::string& why = plan.variant[i];
     // A manifest alone (not read by the plan): upgraded as nothing, so
     // that a manifest that is not one fails.
@@ -160,7 +168,7 @@ void RunUnit(const std::vector<size_t>& unit, const BatchPlan& plan,
     if (inputs[i].kind == InputKind::kModelConfig && why.empty() &&
         file.record.status != FileStatus::kFailed) {
       Diagnostics diags;
-      if (!ModelManifest::Parse(file.input, inputs[i].path, &diags)) {
+      if (!ModelManifest::Parse(file.input.bytes, inputs[i].path, &diags)) {
         file.record.diagnostics = std::move(diags);
         file.record.status = FileStatus::kFailed;
       }
@@ -190,12 +198,12 @@ void RunUnit(const std::vector<size_t>& unit, const BatchPlan& plan,
   const bool manifest_ok = manifest.record.status != FileStatus::kFailed;
   if (file_ok && manifest_ok) {
     std::set<std::string> changed;
-    if (file.result.output != file.input ||
-        manifest.result.output != manifest.input) {
+    if (file.result.output != file.input.bytes ||
+        manifest.result.output != manifest.input.bytes) {
       changed.insert(loads);
     }
     Diagnostics proof;
-    if (!ProveModelFolder(manifest.input, manifest.result.output, changed,
+    if (!ProveModelFolder(manifest.input.bytes, manifest.result.output, changed,
                           inputs[m].path, &proof)) {
       for (PreparedFile* p : {&file, &manifest}) {
         p->record.diagnostics.Append(proof);
@@ -205,20 +213,22 @@ void RunUnit(const std::vector<size_t>& unit, const BatchPlan& plan,
   }
   if (file.record.status == FileStatus::kFailed &&
       manifest.record.status != FileStatus::kFailed) {
-    manifest.result.output = manifest.input;  // left as it was
+    manifest.result.output = manifest.input.bytes;  // left as it was
   }
+  const bool file_ready = file.record.status != FileStatus::kFailed;
   CommitFile(&file, policy, stop);
   // The manifest follows its file: written when the file was, whatever
   // `stop` says by now; not written when the file could not be.
   static const std::atomic<bool> kGoOn{false};
   if (file.record.status == FileStatus::kNotProcessed) {
     manifest.record.status = FileStatus::kNotProcessed;
-  } else if (file.record.status == FileStatus::kFailed &&
-             !file.record.error.empty() &&
+  } else if (file_ready && file.record.status == FileStatus::kFailed &&
              manifest.record.status != FileStatus::kFailed) {
     manifest.record.status = FileStatus::kFailed;
-    manifest.record.error = "not written: the file it loads, " +
-                            inputs[f].path + ", could not be written";
+    manifest.record.diagnostics.Error(
+        Code::kFileWrite, {inputs[m].path, 0, ""},
+        "not written: the file it loads, " + inputs[f].path +
+            ", could not be written; the folder is left as it was");
   } else {
     CommitFile(&manifest, policy, kGoOn);
   }

@@ -36,6 +36,7 @@ json SummaryJson(const BatchSummary& s) {
       {"unchanged", s.unchanged},
       {"would_change", s.would_change},
       {"variants", s.variants},
+      {"copied", s.copied},
       {"failed", s.failed},
       {"not_processed", s.not_processed},
       {"kept_values", s.kept_values},
@@ -56,6 +57,8 @@ std::string_view StatusName(FileStatus status) {
       return "would_change";
     case FileStatus::kVariant:
       return "variant";
+    case FileStatus::kCopied:
+      return "copied";
     case FileStatus::kFailed:
       return "failed";
     case FileStatus::kNotProcessed:
@@ -89,6 +92,9 @@ BatchSummary Summarize(const std::vector<FileRecord>& files, bool interrupted,
       case FileStatus::kVariant:
         ++s.variants;
         break;
+      case FileStatus::kCopied:
+        ++s.copied;
+        break;
       case FileStatus::kFailed:
         ++s.failed;
         break;
@@ -120,6 +126,10 @@ std::string SummaryLine(const BatchSummary& s, bool check) {
     line += std::to_string(s.variants) +
             (s.variants == 1 ? " variant left as it is, "
                              : " variants left as they are, ");
+  }
+  if (s.copied > 0) {
+    line += std::to_string(s.copied) + " other file" +
+            (s.copied == 1 ? "" : "s") + " copied, ";
   }
   line += std::to_string(s.failed) + " failed";
   if (s.kept_values > 0) {

@@ -41,6 +41,8 @@ enum class FileStatus {
   kWouldChange,   // "would_change": --check only, nothing written
   kVariant,       // "variant": a model folder's file for older parsers,
                   // left as it is (under -o: copied as it is)
+  kCopied,        // "copied": -o, a file of the tree that is not upgraded
+                  // (a mesh, a texture, a link), copied as it is
   kFailed,        // "failed": not upgraded; its output left as it was
   kNotProcessed,  // "not_processed": the batch was interrupted first
 };
@@ -66,6 +68,7 @@ struct BatchSummary {
   int unchanged = 0;
   int would_change = 0;
   int variants = 0;
+  int copied = 0;
   int failed = 0;
   int not_processed = 0;
   // Files upgraded, unchanged or that would change, with value errors kept

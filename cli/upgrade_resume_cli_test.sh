@@ -6,13 +6,16 @@
 # killed run made are reused, its temporaries removed. Also: a backup that
 # differs from the file still stops that file, and only the temporaries of
 # dead processes beside the batch's own targets are removed.
-#   usage: upgrade_resume_cli_test.sh SDFCONV UPGRADE_DATA_DIR [KILLS]
+#   usage: upgrade_resume_cli_test.sh SDFCONV UPGRADE_DATA_DIR [KILLS [MARK]]
+# MARK is cli/testing:mark_temporary, which marks a file as sdfconv's
+# temporary (only such files are ever removed).
 # UPGRADE_DATA_DIR holds legacy/ (a 1.6 model).
 set -u
 
 sdfconv=$1
 data=$2
 kills=${3:-30}
+mark=${4:-}
 tmp=${TEST_TMPDIR:-$(mktemp -d)}
 . cli/testing/cli_test_lib.sh
 
@@ -118,23 +121,29 @@ mkdir -p "$tmp/differs"
 cp "$old" "$tmp/differs/m.sdf"
 echo "an older backup" >"$tmp/differs/m.sdf.bak"
 run differs 1 upgrade --in-place "$tmp/differs"
-expect_grep differs "$tmp/differs.err" "exists already and differs from the file"
+expect_grep differs "$tmp/differs.err" "error[BACKUP_CONFLICT]"
 expect_same differs "$tmp/differs/m.sdf" "$old"
 expect_grep differs "$tmp/differs/m.sdf.bak" "an older backup"
 
-# Stale temporaries: those of dead processes beside the batch's targets go
-# (the file's, its backup's, the report's); a live process's, and a file's
-# that the batch does not write, stay.
+# Stale temporaries: sdfconv's own (marked) of dead processes beside the
+# batch's targets go (the file's, its backup's, the report's); a live
+# process's, a file's that the batch does not write, and a user's file that
+# is only named like one, stay.
+temporary() {  # temporary PATH PID: as a killed sdfconv run leaves one
+  echo part >"$1"
+  "$mark" "$1" "$2" || fail "cannot mark $1"
+}
 mkdir -p "$tmp/stale"
 cp "$old" "$tmp/stale/m.sdf"
 gone=$(dead_pid)
 sleep 60 &
 alive=$!
-echo part >"$tmp/stale/m.sdf.tmp.$gone"
-echo part >"$tmp/stale/m.sdf.bak.tmp.$gone"
-echo part >"$tmp/stale/m.sdf.tmp.$alive"
-echo part >"$tmp/stale/notes.txt.tmp.$gone"
-echo part >"$tmp/stale/report.json.tmp.$gone"
+temporary "$tmp/stale/m.sdf.tmp.$gone" "$gone"
+temporary "$tmp/stale/m.sdf.bak.tmp.$gone" "$gone"
+temporary "$tmp/stale/m.sdf.tmp.$alive" "$alive"
+temporary "$tmp/stale/notes.txt.tmp.$gone" "$gone"
+temporary "$tmp/stale/report.json.tmp.$gone" "$gone"
+echo "the user's" >"$tmp/stale/m.sdf.bak.tmp.1$gone"
 run stale 0 upgrade --in-place "$tmp/stale" --report "$tmp/stale/report.json"
 kill "$alive" 2>/dev/null
 wait "$alive" 2>/dev/null
@@ -142,7 +151,7 @@ expect_grep stale "$tmp/stale.err" "removed 3 temporary file(s) an interrupted r
 for f in m.sdf.tmp.$gone m.sdf.bak.tmp.$gone report.json.tmp.$gone; do
   [ ! -e "$tmp/stale/$f" ] || fail "stale: $f was not removed"
 done
-for f in m.sdf.tmp.$alive notes.txt.tmp.$gone; do
+for f in m.sdf.tmp.$alive notes.txt.tmp.$gone m.sdf.bak.tmp.1$gone; do
   [ -e "$tmp/stale/$f" ] || fail "stale: $f was removed"
 done
 expect_same stale "$tmp/stale/m.sdf" "$new"
@@ -150,7 +159,7 @@ expect_same stale "$tmp/stale/m.sdf" "$new"
 # -o: a killed run's temporaries in the output tree go too.
 mkdir -p "$tmp/outdir/in" "$tmp/outdir/out"
 cp "$old" "$tmp/outdir/in/m.sdf"
-echo part >"$tmp/outdir/out/m.sdf.tmp.$gone"
+temporary "$tmp/outdir/out/m.sdf.tmp.$gone" "$gone"
 run outdir 0 upgrade "$tmp/outdir/in" -o "$tmp/outdir/out"
 [ "$(temporaries "$tmp/outdir")" -eq 0 ] || fail "outdir: temporaries left"
 expect_same outdir "$tmp/outdir/out/m.sdf" "$new"

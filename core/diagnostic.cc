@@ -75,6 +75,12 @@ constexpr std::array kCodes = {
     CodeEntry{Code::kIncludePoseMissing, "INCLUDE_POSE_MISSING"},
     CodeEntry{Code::kIncludeNotModel, "INCLUDE_NOT_MODEL"},
     CodeEntry{Code::kMergeIncludeUnsupported, "MERGE_INCLUDE_UNSUPPORTED"},
+    CodeEntry{Code::kFileWrite, "FILE_WRITE"},
+    CodeEntry{Code::kFileChanged, "FILE_CHANGED"},
+    CodeEntry{Code::kFileHardLinked, "FILE_HARD_LINKED"},
+    CodeEntry{Code::kFileMetadataUnkept, "FILE_METADATA_UNKEPT"},
+    CodeEntry{Code::kBackupConflict, "BACKUP_CONFLICT"},
+    CodeEntry{Code::kOutputExists, "OUTPUT_EXISTS"},
 };
 
 // Entry i names Code(i): the table follows the enum's declaration order

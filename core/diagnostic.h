@@ -112,6 +112,18 @@ enum class Code {
   kMergeIncludeUnsupported,  // MERGE_INCLUDE_UNSUPPORTED: a merge-include
                              // into a world of a model holding links or
                              // grippers, or into neither model nor world.
+  // Writing files (upgrade's outputs, -o, --in-place).
+  kFileWrite,           // FILE_WRITE: an output or backup cannot be written.
+  kFileChanged,         // FILE_CHANGED: the input changed while it was
+                        // upgraded; it is left as it is.
+  kFileHardLinked,      // FILE_HARD_LINKED: --in-place on a file with
+                        // several names.
+  kFileMetadataUnkept,  // FILE_METADATA_UNKEPT: what the input has (owner,
+                        // attributes, ACLs) cannot be given to its
+                        // replacement.
+  kBackupConflict,      // BACKUP_CONFLICT: FILE.bak exists and is not this
+                        // file's backup.
+  kOutputExists,        // OUTPUT_EXISTS: -o: another file is at the output.
 };
 
 // All codes, in declaration order (for documentation checks and tables).

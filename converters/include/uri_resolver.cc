@@ -1,6 +1,11 @@
 #include "converters/include/uri_resolver.h"
 
+#include <sys/stat.h>
+#include <sys/vfs.h>
+
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <optional>
 #include <system_error>
@@ -29,6 +34,43 @@ bool IsFile(const fs::path& p) {
 bool IsFolder(const fs::path& p) {
   std::error_code ec;
   return fs::is_directory(p, ec);
+}
+
+// Anything at `p` (through links): a file, a folder, a FIFO, ...
+bool Exists(const fs::path& p) {
+  std::error_code ec;
+  return fs::exists(p, ec);
+}
+
+// Why the file at `p` is not one an include may read, or "" when it is: a
+// regular file, not on a file system whose files are made as they are read
+// (/proc, /sys and the like), where a read can block for ever or never
+// end. Decided before anything is opened.
+std::string NotReadable(const fs::path& p) {
+  struct stat st;
+  if (::stat(p.c_str(), &st) != 0) return std::strerror(errno);
+  if (!S_ISREG(st.st_mode)) {
+    const char* what = S_ISFIFO(st.st_mode)   ? "a FIFO"
+                       : S_ISSOCK(st.st_mode) ? "a socket"
+                       : S_ISCHR(st.st_mode)  ? "a character device"
+                       : S_ISBLK(st.st_mode)  ? "a block device"
+                                              : "not a file";
+    return std::string("is ") + what + ", not a regular file";
+  }
+  // statfs(2) magic numbers (linux/magic.h) of pseudo file systems.
+  constexpr long kPseudo[] = {0x9fa0 /* proc */,      0x62656572 /* sysfs */,
+                              0x64626720 /* debugfs */, 0x74726163 /* tracefs */,
+                              0x27e0eb /* cgroup */,    0x63677270 /* cgroup2 */,
+                              0x73636673 /* securityfs */};
+  struct statfs fs;
+  if (::statfs(p.c_str(), &fs) == 0) {
+    for (const long magic : kPseudo) {
+      if (static_cast<long>(fs.f_type) == magic) {
+        return "is on a kernel file system (/proc, /sys), not a regular file";
+      }
+    }
+  }
+  return "";
 }
 
 std::string Normal(const fs::path& p) {
@@ -75,8 +117,12 @@ std::string FileInModelFolder(const fs::path& folder,
   }
   const std::string& best_file = parsed->entries[*best].file;
   const fs::path file = folder / best_file;
-  if (!IsFile(file)) {
+  if (!Exists(file)) {
     *why = Normal(manifest) + " names " + best_file + ", which does not exist";
+    return "";
+  }
+  if (const std::string unreadable = NotReadable(file); !unreadable.empty()) {
+    *why = Normal(manifest) + " names " + best_file + ", which " + unreadable;
     return "";
   }
   return Normal(file);
@@ -87,6 +133,12 @@ ResolvedUri Found(const fs::path& found, std::string_view uri,
                   const VersionSupported& supported) {
   ResolvedUri r;
   if (!IsFolder(found)) {
+    const std::string why = NotReadable(found);
+    if (!why.empty()) {
+      r.error = "cannot resolve " + std::string(uri) + ": " + Normal(found) +
+                " " + why;
+      return r;
+    }
     r.file = Normal(found);
     return r;
   }
@@ -171,9 +223,7 @@ ResolvedUri ResolveIncludeUri(std::string_view uri,
     std::string folder_without_rest;
     for (const std::string& folder : folders) {
       const fs::path candidate = fs::path(folder) / rest;
-      if (IsFile(candidate) || IsFolder(candidate)) {
-        return Found(candidate, text, supported);
-      }
+      if (Exists(candidate)) return Found(candidate, text, supported);
       if (folder_without_rest.empty() && IsFolder(fs::path(folder) / name)) {
         folder_without_rest = Normal(fs::path(folder) / name);
       }
@@ -207,20 +257,16 @@ ResolvedUri ResolveIncludeUri(std::string_view uri,
   }
   const fs::path written(path);
   if (written.is_absolute()) {
-    if (IsFile(written) || IsFolder(written)) {
-      return Found(written, text, supported);
-    }
+    if (Exists(written)) return Found(written, text, supported);
     r.error = "cannot resolve " + text + ": " + Normal(written) +
               " does not exist";
     return r;
   }
   const fs::path here = fs::path(including_file).parent_path() / written;
-  if (IsFile(here) || IsFolder(here)) return Found(here, text, supported);
+  if (Exists(here)) return Found(here, text, supported);
   for (const std::string& folder : folders) {
     const fs::path candidate = fs::path(folder) / written;
-    if (IsFile(candidate) || IsFolder(candidate)) {
-      return Found(candidate, text, supported);
-    }
+    if (Exists(candidate)) return Found(candidate, text, supported);
   }
   // A file named without a folder (standard input among them) includes
   // relative to the working directory.

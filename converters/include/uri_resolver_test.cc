@@ -6,6 +6,9 @@
 #include <fstream>
 #include <string>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 namespace sdfconv {
@@ -128,6 +131,33 @@ TEST_F(UriResolverTest, AModelFolderGivesItsHighestSupportedSdf) {
   search.model_paths = {(root_ / "m").string()};
   EXPECT_EQ(Resolve("model://arm", search).file, newest);
   EXPECT_EQ(Resolve("file://m/arm", search).file, newest);
+}
+
+// What reading could block on or never end is refused before it is opened,
+// with what it is.
+TEST_F(UriResolverTest, SpecialFilesAreNotRegularFiles) {
+  const std::string fifo = (root_ / "pipe.sdf").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const ResolvedUri pipe = Resolve("pipe.sdf");
+  EXPECT_TRUE(pipe.file.empty());
+  EXPECT_NE(pipe.error.find("is a FIFO, not a regular file"), std::string::npos)
+      << pipe.error;
+  for (const char* special : {"/proc/kmsg", "/proc/self/status",
+                              "/sys/kernel/notes", "/dev/zero"}) {
+    if (::access(special, F_OK) != 0) continue;
+    const ResolvedUri r = Resolve(std::string("file://") + special);
+    EXPECT_TRUE(r.file.empty()) << special;
+    EXPECT_NE(r.error.find("not a regular file"), std::string::npos)
+        << r.error;
+  }
+  // A model folder whose manifest names a FIFO.
+  Write("m/piped/model.config",
+        "<model><sdf version='1.6'>model.sdf</sdf></model>");
+  ASSERT_EQ(::mkfifo((root_ / "m/piped/model.sdf").c_str(), 0600), 0);
+  IncludeSearch search;
+  search.model_paths = {(root_ / "m").string()};
+  EXPECT_NE(Resolve("model://piped", search).error.find("a FIFO"),
+            std::string::npos);
 }
 
 TEST_F(UriResolverTest, ProblemsSayWhatWasSearched) {

@@ -246,7 +246,10 @@ TEST_F(AutoInertiaConvertTest, UrdfExportWritesTheComputedInertial) {
   const std::optional<std::string> urdf =
       ConvertToUrdf(path, ReadOptions{}, UrdfExportOptions{}, &diags_);
   ASSERT_TRUE(urdf.has_value()) << DescribeRemaining();
-  TakeWarning(Code::kUrdfExportUnsupported);  // the link's world pose
+  // The link's world pose: the robot-level <gazebo><pose>, no warning.
+  EXPECT_NE(urdf->find("  <gazebo>\n    <pose>0 0 1 0 0 0.5</pose>\n"),
+            std::string::npos)
+      << *urdf;
   EXPECT_NE(urdf->find("<inertial>\n      <origin xyz=\"1 0 0\" rpy=\"0 0 0\"/>"
                        "\n      <mass value=\"6\"/>\n      <inertia ixx=\"1\" "
                        "ixy=\"0\" ixz=\"0\" iyy=\"1\" iyz=\"0\" izz=\"1\"/>"),

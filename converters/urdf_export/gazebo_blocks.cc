@@ -471,9 +471,24 @@ class Blocks {
     return m.empty() ? out : Copy(physics);
   }
 
+  // The robot-level <pose>: the model's <pose> text as written when it
+  // reads as exactly the pose to write (a model file's pose without
+  // attributes, its root link at the model frame), else computed.
+  std::string RobotPose(XmlElement model) const {
+    if (in_.robot_pose.isApprox(Pose::Identity(), 0)) return "";
+    XmlElement pose = model ? FirstChildElement(model, "pose") : XmlElement();
+    std::string text = pose ? Trimmed(pose) : std::string();
+    const std::optional<Pose> written =
+        pose && Attributes(pose).empty() ? ParsePoseText(text) : std::nullopt;
+    if (!written || written->matrix() != in_.robot_pose.matrix()) {
+      text = FormatPose(in_.robot_pose);
+    }
+    return "    <pose>" + EscapeXmlText(text) + "</pose>\n";
+  }
+
   std::string ModelSettings() {
     XmlElement xml = Xml(in_.model);
-    std::string out;
+    std::string out = RobotPose(xml);
     if (!xml) return out;
     for (XmlElement c : ChildElements(xml)) {
       const std::string tag(Tag(c));

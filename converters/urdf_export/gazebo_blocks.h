@@ -23,8 +23,11 @@
 //    <physics> is copied whole); axis dynamics spring_reference and
 //    spring_stiffness -> <springReference>, <springStiffness>; sensors
 //    re-expressed in the joint frame; anything else copied;
-//  - model: plugins, <static> and whatever else the URDF cannot say, copied
-//    into a robot-level <gazebo>.
+//  - model: its pose, as the robot-level <gazebo><pose> that the URDF
+//    import and libsdformat's URDF reader make the model pose: where the
+//    URDF's root frame is in the world (GazeboInput::robot_pose); plugins,
+//    <static> and whatever else the URDF cannot say, copied into the same
+//    robot-level <gazebo>.
 // A sensor or light posed relative to a frame that is a URDF link (a
 // urdf:kind="link" frame) goes into that link's block when that frame is
 // attached to the sensor's own link; relative to a frame on another link it
@@ -64,6 +67,10 @@ struct GazeboInput {
   // For each link, the visuals and collisions written in it
   // (UrdfExtensions::AssignShapes).
   const std::vector<std::vector<ElementId>>* shapes = nullptr;
+  // Where the URDF's root frame is in the world (its root link's frame, or
+  // for a `world` root the model frame): the robot-level <gazebo><pose>
+  // when it is not the identity.
+  Pose robot_pose = Pose::Identity();
 };
 
 // Whether `element` (a link, joint, frame or model of the SDF) is one the

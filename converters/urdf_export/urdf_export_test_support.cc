@@ -12,6 +12,9 @@
 
 #include "converters/flat/flat_writer.h"
 #include "converters/registry.h"
+#include "converters/sdf/pose_text.h"
+#include "converters/xml/xml_element.h"
+#include "converters/xml/xml_tree.h"
 #include "core/auto_inertia.h"
 #include "core/pose.h"
 
@@ -153,12 +156,12 @@ std::string CompareFk(const Loaded& in, const std::string& urdf_text,
     return a;
   };
   urdf::LinkConstSharedPtr root = model->getRoot();
-  Pose X_WR = Pose::Identity();
-  if (root->name != "world") {
-    auto it = flat.find("link:" + sdf_name(root->name));
-    if (it == flat.end()) return "root " + root->name + " not in flat output";
-    X_WR = it->second.X_WF;
-  }
+  // The root frame at the robot-level pose: the root link's world pose, or
+  // for `world` the exported model's frame.
+  const Pose X_WR = RobotPose(urdf_text);
+  expect("root " + root->name, X_WR,
+         root->name == "world" ? "model:" + prefix
+                               : "link:" + sdf_name(root->name));
   std::vector<std::pair<urdf::LinkConstSharedPtr, Pose>> todo{{root, X_WR}};
   size_t seen = 0;
   while (!todo.empty()) {
@@ -206,6 +209,20 @@ std::string CompareFk(const Loaded& in, const std::string& urdf_text,
   }
   if (seen != model->links_.size()) errors += "not every link is reachable\n";
   return errors;
+}
+
+Pose RobotPose(const std::string& urdf_text) {
+  Diagnostics diags;
+  const std::optional<XmlTree> tree =
+      XmlTree::Parse(urdf_text, "out.urdf", &diags);
+  if (!tree) return Pose::Identity();
+  for (XmlElement g : ChildElements(RootElement(*tree))) {
+    if (Tag(g) != "gazebo" || HasAttribute(g, "reference")) continue;
+    if (XmlElement pose = FirstChildElement(g, "pose")) {
+      return ParsePoseText(Text(pose)).value_or(Pose::Identity());
+    }
+  }
+  return Pose::Identity();
 }
 
 Exported Export(const std::string& sdf, UrdfExportOptions options) {

@@ -52,9 +52,15 @@ bool Load(const std::string& text, const std::string& path, Loaded* out,
 // UrdfExportOptions with the XML of `in` (of every file of its read).
 UrdfExportOptions WithSources(const Loaded& in, UrdfExportOptions options = {});
 
+// The robot-level <gazebo><pose> of a URDF text (the pose of the URDF's
+// root frame in the world, as the URDF import and libsdformat's URDF
+// reader make it the model pose), or the identity when it has none.
+Pose RobotPose(const std::string& urdf_text);
+
 // Compares the URDF's forward kinematics at zero joint positions with the
-// flat back end's poses. Returns a description of every mismatch ("" if
-// none). `prefix` is the exported model's scoped name.
+// flat back end's poses, the URDF's root frame at RobotPose. Returns a
+// description of every mismatch ("" if none). `prefix` is the exported
+// model's scoped name.
 std::string CompareFk(const Loaded& in, const std::string& urdf_text,
                       const std::string& prefix, const std::string& sep);
 

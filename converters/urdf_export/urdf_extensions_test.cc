@@ -131,13 +131,18 @@ std::string Import(const std::string& urdf) {
   return xml ? UrdfToSdf(*xml, {}, &diags).value_or("") : "";
 }
 
-// libsdformat 12's verdict on SDF text (written to a file it loads).
-testing::OracleResult Oracle(const std::string& sdf, const std::string& name) {
+// `text` written to the file `file` in the test's temporary folder; its path.
+std::string WriteTemp(const std::string& text, const std::string& file) {
   const char* tmp = std::getenv("TEST_TMPDIR");
   const std::string path =
-      std::string(tmp != nullptr ? tmp : "/tmp") + "/" + name + ".sdf";
-  std::ofstream(path, std::ios::binary) << sdf;
-  return testing::LoadWithSdformat(path);
+      std::string(tmp != nullptr ? tmp : "/tmp") + "/" + file;
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+// libsdformat 12's verdict on SDF text (written to a file it loads).
+testing::OracleResult Oracle(const std::string& sdf, const std::string& name) {
+  return testing::LoadWithSdformat(WriteTemp(sdf, name + ".sdf"));
 }
 
 // Custom content whose names hold '::' (Valkyrie's <api name="pkg::Class">
@@ -445,6 +450,135 @@ TEST(GazeboBlocks, SensorPosedOnAnotherLinkStaysOnItsOwn) {
     EXPECT_EQ(after.at(name).link, "arm") << name << "\n" << *back;
     EXPECT_LT(PoseDistance(after.at(name).X_W, placed.X_W), 1e-9) << name;
   }
+}
+
+// World poses of the links of an SDF (or, imported, URDF) text as sdfconv
+// resolves them, by scoped name.
+std::map<std::string, Pose> LinkPoses(const std::string& sdf) {
+  Diagnostics diags;
+  XmlSources sources;
+  std::map<std::string, Pose> out;
+  auto doc = ReadString(sdf, "t.sdf", &diags, {}, &sources);
+  if (!doc || diags.HasErrors()) return out;
+  const FrameGraph graph = BuildFrameGraph(*doc, &diags);
+  const Resolution r = ResolveAll(*doc, graph);
+  for (ElementId e = 0; e < static_cast<ElementId>(doc->size()); ++e) {
+    if (doc->at(e).kind == ElementKind::kLink) {
+      out[doc->ScopedName(e)] = r.X_W[e];
+    }
+  }
+  return out;
+}
+
+// The same, as libsdformat 12 reads a URDF text (its URDF reader).
+std::map<std::string, Pose> OracleLinkPoses(const std::string& urdf,
+                                            const std::string& name) {
+  const testing::OracleResult read = testing::LoadWithSdformatResolvingLoaded(
+      WriteTemp(urdf, name + ".urdf"), {});
+  std::map<std::string, Pose> out;
+  for (const testing::OracleFrame& f : read.frames) {
+    if (f.kind == "link") out[f.name] = f.X_WF;
+  }
+  return out;
+}
+
+// Every link of `expected` is in `got` at the same world pose (1e-9).
+void ExpectSamePoses(const std::map<std::string, Pose>& expected,
+                     const std::map<std::string, Pose>& got,
+                     const std::string& what) {
+  EXPECT_FALSE(expected.empty()) << what;
+  for (const auto& [name, X] : expected) {
+    ASSERT_TRUE(got.count(name)) << what << ": no link " << name;
+    EXPECT_LT(PoseDistance(got.at(name), X), 1e-9) << what << ": " << name;
+  }
+}
+
+// A URDF's robot-level <gazebo><pose> (iCub's models) is the model pose of
+// the SDF the import writes, as libsdformat's URDF reader makes it; the
+// export writes the model pose back there, as written, so URDF -> SDF ->
+// URDF keeps the robot's placement, also with a `world` link (the world
+// joint's origin stays the model's, not folded with the pose).
+TEST(GazeboBlocks, RobotLevelPoseComesBack) {
+  for (const bool world : {false, true}) {
+    SCOPED_TRACE(world ? "world link" : "free");
+    const std::string urdf =
+        std::string("<robot name=\"r\">\n") +
+        (world ? "<link name=\"world\"/>\n<joint name=\"fix\" type=\"fixed\">"
+                 "<parent link=\"world\"/><child link=\"base\"/></joint>\n"
+               : "") +
+        Body("base") + Body("arm") + R"(
+    <joint name="j" type="revolute"><parent link="base"/><child link="arm"/>
+      <origin xyz="0.1 0 0.2" rpy="0 0.5 0"/><axis xyz="0 1 0"/>
+      <limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+    <gazebo>
+      <pose>0.0 0.0 0.63 0.0 0.0 3.14</pose>
+    </gazebo>
+  </robot>)";
+    const std::string sdf = Import(urdf);
+    ASSERT_FALSE(sdf.empty());
+    ExpectHas(sdf, "<pose>0.0 0.0 0.63 0.0 0.0 3.14</pose>");
+    Diagnostics diags;
+    const std::string out = Export(sdf);
+    ASSERT_FALSE(out.empty());
+    ExpectHas(out, "  <gazebo>\n    <pose>0.0 0.0 0.63 0.0 0.0 3.14</pose>\n");
+    if (world) {
+      ExpectHas(out, "<joint name=\"fix\" type=\"fixed\">\n    <origin "
+                     "xyz=\"0 0 0\" rpy=\"0 0 0\"/>");
+    }
+    const auto placed = LinkPoses(sdf);
+    EXPECT_LT(PoseDistance(placed.at("r::base"),
+                           PoseFromXyzRpy({0, 0, 0.63}, {0, 0, 3.14})),
+              1e-15);
+    ExpectSamePoses(placed, LinkPoses(Import(out)), "sdfconv, the export");
+    const std::string name = world ? "robot_pose_world" : "robot_pose_free";
+    const auto theirs = OracleLinkPoses(urdf, name + "_in");
+    ExpectSamePoses(placed, theirs, "libsdformat, the input");
+    ExpectSamePoses(placed, OracleLinkPoses(out, name + "_out"),
+                    "libsdformat, the export");
+  }
+}
+
+// An SDFormat model's pose that did not come from a URDF goes the same way:
+// the robot-level <gazebo><pose> is where the URDF's root frame is (the
+// root link's world pose; for a `world` root the model frame), and
+// libsdformat and sdfconv reading the URDF put every link where the SDF
+// has it.
+TEST(GazeboBlocks, ModelPoseIsTheRobotLevelPose) {
+  // With masses: libsdformat's URDF reader leaves out massless links.
+  const std::string mass = "<inertial><mass>1</mass></inertial>";
+  const std::string links = R"(
+    <link name="base"><pose>0 0.5 0 0 0 0.3</pose>)" + mass + R"(</link>
+    <link name="arm"><pose>1 0.5 0 0.2 0 0</pose>)" + mass + R"(</link>
+    <joint name="j" type="revolute"><parent>base</parent><child>arm</child>
+      <axis><xyz>1 0 0</xyz><limit><lower>-1</lower><upper>1</upper>
+      <effort>1</effort><velocity>1</velocity></limit></axis></joint>)";
+  for (const std::string fixed :
+       {std::string(), std::string("<joint name=\"bolt\" type=\"fixed\">"
+                                   "<parent>world</parent><child>base</child>"
+                                   "</joint>")}) {
+    SCOPED_TRACE(fixed.empty() ? "free" : "fixed to the world");
+    const std::string sdf = "<sdf version=\"1.8\"><model name=\"m\">"
+                            "<pose>1 2 3 0.1 0.2 0.3</pose>" +
+                            links + fixed + "</model></sdf>";
+    const std::string out = Export(sdf);
+    ASSERT_FALSE(out.empty());
+    ExpectHas(out, "  <gazebo>\n    <pose>");
+    const auto placed = LinkPoses(sdf);
+    ExpectSamePoses(placed, LinkPoses(Import(out)), "sdfconv");
+    ExpectSamePoses(placed,
+                    OracleLinkPoses(out, fixed.empty() ? "model_pose_free"
+                                                       : "model_pose_fixed"),
+                    "libsdformat");
+    if (!fixed.empty()) {  // the model frame: the model's <pose> as written
+      ExpectHas(out, "<pose>1 2 3 0.1 0.2 0.3</pose>");
+    }
+  }
+  // The root link at the world origin: nothing to write.
+  const std::string still = Export(
+      "<sdf version=\"1.8\"><model name=\"m\"><link name=\"base\">" + mass +
+      "</link></model></sdf>");
+  ASSERT_FALSE(still.empty());
+  EXPECT_EQ(still.find("<gazebo>"), std::string::npos) << still;
 }
 
 }  // namespace

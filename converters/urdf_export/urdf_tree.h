@@ -10,8 +10,8 @@
 //
 // Invariant: for every joint e with child c, links[c].parent_joint == e and
 // links[c].X_WLu == joints[e].X_WJ; exactly one link (the root) has
-// parent_joint -1, and its X_WLu is its SDF link frame (or the world frame
-// for the `world` link).
+// parent_joint -1, and its X_WLu is its SDF link frame (or, for the `world`
+// link, the exported model's frame).
 //
 //   UrdfJoint joint{"j", j, "revolute", parent, child, r.X_W[j]};
 //   Eigen::Vector3d axis_J = AxisInJointFrame(joint, r);  // <axis xyz>

@@ -196,9 +196,12 @@ class Writer {
     return static_cast<int>(nodes_.size()) - 1;
   }
 
+  // URDF's `world` link stands for the exported model's frame: the model
+  // pose is the robot-level <gazebo><pose> (GazeboInput::robot_pose), where
+  // the URDF import took it from and libsdformat's URDF reader reads it.
   int WorldNode() {
     if (world_node_ < 0) {
-      world_node_ = AddNode(kWorldLink, kNoElement, Pose::Identity());
+      world_node_ = AddNode(kWorldLink, kNoElement, r_.X_W[model_]);
       uf_.push_back(world_node_);
     }
     return world_node_;
@@ -478,13 +481,6 @@ class Writer {
         return false;
       }
     }
-    if (root_ != world_node_ && !nodes_[root_].X_WLu.isApprox(Pose::Identity(), 0)) {
-      Warn(nodes_[root_].element,
-           "URDF has no model pose: the free model is written in the frame "
-           "of its root link " + Quoted(nodes_[root_].name) +
-               ", whose world pose " + Origin(nodes_[root_].X_WLu) +
-               " is dropped");
-    }
     return true;
   }
 
@@ -552,7 +548,7 @@ class Writer {
     }
     out += ext_->RobotTail();
     out += GazeboBlocks({&doc_, &graph_, &r_, sources_, model_, &nodes_,
-                         &edges_, &shapes_},
+                         &edges_, &shapes_, nodes_[root_].X_WLu},
                         ext_->mutable_namespaces(), &diags_);
     std::string xmlns;
     for (const auto& [prefix, uri] : ext_->namespaces()) {

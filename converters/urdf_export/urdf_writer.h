@@ -7,7 +7,9 @@
 //    Anything else is refused with an error naming the joint or link that
 //    breaks it ("joint 'j4' closes a loop between 'a' and 'c'").
 //  - URDF link frame = parent joint frame J (the root: its SDF link frame,
-//    or the world frame for `world`). Joint <origin> is X_PJ = X_WP^-1 X_WJ
+//    or the model frame for `world`; where that root frame is in the world
+//    is the robot-level <gazebo><pose>, gazebo_blocks.h, as libsdformat's
+//    URDF reader makes it the model pose). Joint <origin> is X_PJ = X_WP^-1 X_WJ
 //    with P the parent's URDF frame; everything on a link (inertial, visuals,
 //    collisions) gets origin X_LuF = X_WLu^-1 X_WF, which folds the child
 //    link's offset X_JL in. Axes are the core's, in the joint frame
@@ -85,7 +87,7 @@ struct UrdfExportOptions {
 
 // The URDF text of the model, or nothing with at least one error in `diags`
 // when it cannot be written (not a tree, a joint type URDF lacks, ...).
-// Warnings and notes (a dropped model pose, a skipped shape) go to `diags`.
+// Warnings and notes (a skipped shape, an approximated joint) go to `diags`.
 // Requires: `graph` was built from `doc` without errors and `resolution` is
 // ResolveAll(doc, graph).
 [[nodiscard]] std::optional<std::string> WriteUrdf(

@@ -74,9 +74,13 @@ TEST(UrdfWriter, ArmMatchesFlatPoses) {
   EXPECT_NE(u.find("<link name=\"tool\">"), std::string::npos);
   EXPECT_NE(u.find("<dynamics damping=\"0.5\" friction=\"0\"/>"),
             std::string::npos);
-  // The free model's pose is dropped with a warning.
-  ASSERT_EQ(e.diags.size(), 1u);
-  EXPECT_EQ(e.diags.items()[0].severity, Severity::kWarning);
+  // The free model's pose, its root link at the model frame: the
+  // robot-level <gazebo><pose>, as written (ExpectFk places the root there).
+  EXPECT_NE(u.find("  <gazebo>\n    <pose>1 2 3 0.1 0.2 0.3</pose>\n  "
+                   "</gazebo>\n"),
+            std::string::npos)
+      << u;
+  EXPECT_EQ(e.diags.size(), 0u);
 }
 
 // A file holding a lone light or actor has no model: a clear refusal.

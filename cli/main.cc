@@ -42,6 +42,7 @@
 #include "cli/version.h"
 #include "converters/xml/standard_input.h"
 #include "core/limits.h"
+#include "core/visible_text.h"
 
 namespace sdfconv {
 namespace {
@@ -430,7 +431,7 @@ std::optional<std::string> UnknownCommand(
 
 int Main(int argc, char** argv) {
   if (const auto error = EnterBuildWorkingDirectory()) {
-    std::cerr << "sdfconv: error: " << *error << '\n';
+    std::cerr << "sdfconv: error: " << VisibleText(*error) << '\n';
     return kExitCannotRun;
   }
   CLI::App app{"Checks and converts robot descriptions (SDFormat).", "sdfconv"};
@@ -472,7 +473,7 @@ int Main(int argc, char** argv) {
     commands.push_back(command->get_name());
   }
   if (const auto unknown = UnknownCommand(argc, argv, commands)) {
-    std::cerr << "sdfconv: error: " << *unknown
+    std::cerr << "sdfconv: error: " << VisibleText(*unknown)
               << "\nRun with --help for more information.\n";
     return kExitCannotRun;
   }

@@ -31,7 +31,7 @@ std::optional<std::string> WriteOutput(const ConvertOptions& options,
   if (!WriteOutputFile(options.output, text, &error)) {
     return "sdfconv: error: " + error;
   }
-  spdlog::info("wrote {} ({} bytes)", VisibleText(options.output), text.size());
+  spdlog::info("wrote {} ({} bytes)", options.output, text.size());
   return std::nullopt;
 }
 

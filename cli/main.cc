@@ -18,6 +18,7 @@
 // have to write or test ourselves.
 #include <malloc.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/pattern_formatter.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
@@ -25,6 +26,7 @@
 #include <algorithm>
 #include <functional>
 #include <iostream>
+#include <memory>
 #include <new>
 #include <optional>
 #include <string>
@@ -67,10 +69,27 @@ std::string InputFile(const std::string& argument) {
   return argument == "-" ? kStandardInputName : argument;
 }
 
+// `%*`: a log message as VisibleText shows it (the names it holds are
+// input).
+class VisibleMessage : public spdlog::custom_flag_formatter {
+ public:
+  void format(const spdlog::details::log_msg& msg, const std::tm&,
+              spdlog::memory_buf_t& dest) override {
+    const std::string text =
+        VisibleText(std::string_view(msg.payload.data(), msg.payload.size()));
+    dest.append(text.data(), text.data() + text.size());
+  }
+  std::unique_ptr<custom_flag_formatter> clone() const override {
+    return std::make_unique<VisibleMessage>();
+  }
+};
+
 // Logs (progress, not diagnostics) go to stderr, so stdout stays the output.
 void SetUpLogging(bool verbose) {
   auto logger = spdlog::stderr_color_mt("sdfconv");
-  logger->set_pattern("sdfconv: %l: %v");
+  auto formatter = std::make_unique<spdlog::pattern_formatter>();
+  formatter->add_flag<VisibleMessage>('*').set_pattern("sdfconv: %l: %*");
+  logger->set_formatter(std::move(formatter));
   logger->set_level(verbose ? spdlog::level::debug : spdlog::level::warn);
   spdlog::set_default_logger(logger);
 }

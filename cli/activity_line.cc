@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "cli/progress_line.h"
+#include "core/visible_text.h"
 
 namespace sdfconv {
 namespace {
@@ -14,7 +15,7 @@ constexpr auto kRedrawEvery = std::chrono::milliseconds(250);
 
 std::string FormatActivity(const std::string& subject,
                            const ActivitySnapshot& activity, double seconds) {
-  std::string line = "sdfconv: " + subject + ": ";
+  std::string line = "sdfconv: " + VisibleText(subject) + ": ";
   line += activity.stage != nullptr ? activity.stage : "working";
   if (activity.done > 0) line += " (" + std::to_string(activity.done) + ")";
   char time[32];

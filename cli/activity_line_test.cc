@@ -16,6 +16,11 @@ TEST(ActivityLineTest, FormatsStageCountAndTime) {
   EXPECT_EQ(FormatActivity("<stdin>", {}, 2.06), "sdfconv: <stdin>: working, 2.1 s");
 }
 
+TEST(ActivityLineTest, TheFileNameCannotMoveTheCursor) {
+  EXPECT_EQ(FormatActivity("a\r\x1b[2Kb\n.sdf", {}, 1.0),
+            "sdfconv: a\\r\\x1b[2Kb\\n.sdf: working, 1.0 s");
+}
+
 TEST(ActivityLineTest, DrawsTheCurrentStageAfterTheDelayAndErasesIt) {
   std::ostringstream err;
   ActivityScope stage("resolving poses");

@@ -15,6 +15,7 @@
 #include "cli/upgrade_inputs.h"
 #include "converters/convert/convert.h"
 #include "converters/xml/standard_input.h"
+#include "core/visible_text.h"
 
 namespace sdfconv {
 
@@ -97,8 +98,9 @@ std::string Outcome(const CheckedFile& file) {
 
 std::string Verdict(const std::string& path, const CheckedFile& file) {
   const std::string outcome = Outcome(file);
-  if (outcome != "invalid") return path + ": " + outcome;
-  return path + ": invalid (" + ErrorCountText(file.diags) + ")";
+  const std::string shown = VisibleText(path);
+  if (outcome != "invalid") return shown + ": " + outcome;
+  return shown + ": invalid (" + ErrorCountText(file.diags) + ")";
 }
 
 int ExitCodeOf(const CheckedFile& file) {
@@ -130,7 +132,7 @@ int RunCheck(const CheckOptions& options, std::ostream& out,
   std::vector<std::string> paths;
   for (const CheckInput& input : inputs.files) paths.push_back(input.path);
   if (const auto problem = OutputIsInput({options.diagnostics.file}, paths)) {
-    err << "sdfconv: error: " << *problem << '\n';
+    err << "sdfconv: error: " << VisibleText(*problem) << '\n';
     return kExitCannotRun;
   }
   DiagnosticOutput diagnostics(options.diagnostics);
@@ -143,7 +145,7 @@ int RunCheck(const CheckOptions& options, std::ostream& out,
   for (const std::string& folder : inputs.empty_folders) {
     const std::string line = "sdfconv: warning: '" + folder +
                              "' holds no *.sdf, *.world or *.urdf file";
-    err << line << '\n';
+    err << VisibleText(line) << '\n';
     run.messages.push_back(line);
   }
   int status = kExitOk;
@@ -166,7 +168,7 @@ int RunCheck(const CheckOptions& options, std::ostream& out,
   run.exit_code = status;
   std::string error;
   if (!diagnostics.Finish(run, diagnostics_stream, &error)) {
-    err << "sdfconv: error: " << error << '\n';
+    err << "sdfconv: error: " << VisibleText(error) << '\n';
     return kExitCannotRun;
   }
   return status;

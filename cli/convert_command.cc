@@ -12,6 +12,7 @@
 #include "cli/output_file.h"
 #include "converters/convert/convert.h"
 #include "converters/sdf/value_level.h"
+#include "core/visible_text.h"
 
 namespace sdfconv {
 namespace {
@@ -48,7 +49,7 @@ int Finish(const ConvertOptions& options, const std::optional<std::string>& text
   }
   auto tell = [&](const std::string& line) {
     outcome->message = line;
-    if (!diagnostics.OwnsStream()) err << line << '\n';
+    if (!diagnostics.OwnsStream()) err << VisibleText(line) << '\n';
   };
   if (CannotRun(diags)) {
     outcome->outcome = "unreadable";
@@ -138,7 +139,7 @@ int RunConvert(const ConvertOptions& options, std::ostream& out,
                std::ostream& err) {
   if (const auto problem = OutputIsInput(
           {options.output, options.diagnostics.file}, {options.file})) {
-    err << "sdfconv: error: " << *problem << '\n';
+    err << "sdfconv: error: " << VisibleText(*problem) << '\n';
     return kExitCannotRun;
   }
   DiagnosticOutput diagnostics(options.diagnostics);
@@ -175,7 +176,7 @@ int RunConvert(const ConvertOptions& options, std::ostream& out,
   outcome.diagnostics = std::move(diags);
   std::string error;
   if (!diagnostics.Finish(run, err, &error)) {
-    err << "sdfconv: error: " << error << '\n';
+    err << "sdfconv: error: " << VisibleText(error) << '\n';
     return kExitCannotRun;
   }
   return run.exit_code;

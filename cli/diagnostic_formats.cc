@@ -6,6 +6,7 @@
 #include "cli/diagnostic_json.h"
 #include "cli/diagnostic_order.h"
 #include "cli/version.h"
+#include "core/visible_text.h"
 #include "converters/xml/standard_input.h"
 
 namespace sdfconv {
@@ -14,21 +15,23 @@ using json = nlohmann::ordered_json;
 
 namespace {
 
-// GitHub's escaping of a workflow command's message ("data").
+// A workflow command's message ("data"): VisibleText, so the runner and
+// the log viewer get one line without controls, then '%' as the Actions
+// toolkit's escapeData writes it (its CR and LF cases cannot occur: there
+// are none left).
 std::string EscapeData(std::string_view text) {
   std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '%': out += "%25"; break;
-      case '\r': out += "%0D"; break;
-      case '\n': out += "%0A"; break;
-      default: out += c;
+  for (char c : VisibleText(text)) {
+    if (c == '%') {
+      out += "%25";
+    } else {
+      out += c;
     }
   }
   return out;
 }
 
-// ... and of a property's value: also ':' and ','.
+// ... and of a property's value: also ':' and ',' (escapeProperty).
 std::string EscapeProperty(std::string_view text) {
   std::string out;
   for (char c : EscapeData(text)) {
@@ -63,7 +66,7 @@ std::string JsonDocument(const DiagnosticRun& run) {
       {"files", std::move(files)},
       {"messages", run.messages},
   };
-  return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+  return JsonText(doc);
 }
 
 json OutcomeJson(const FileOutcome& file) {
@@ -71,6 +74,7 @@ json OutcomeJson(const FileOutcome& file) {
                 {"outcome", file.outcome},
                 {"errors", CountOf(file.diagnostics, Severity::kError)},
                 {"warnings", CountOf(file.diagnostics, Severity::kWarning)}};
+  AddPathBytes(file.path, &entry);
   if (!file.output.empty()) entry["output"] = file.output;
   if (!file.message.empty()) entry["message"] = file.message;
   return entry;

@@ -87,7 +87,8 @@ std::string StreamedDiagnostics(DiagnosticFormat format,
 std::string GithubCommand(const Diagnostic& d);
 
 // The json or sarif document of `run`, ending in '\n' ("" for streamed
-// formats). Invalid UTF-8 in a name or message is replaced, not thrown on.
+// formats). A name or message that is not UTF-8 is escaped
+// (cli/diagnostic_json.h), not replaced and not thrown on.
 std::string RunDocument(DiagnosticFormat format, const DiagnosticRun& run);
 // Its two cases (diagnostic_formats.cc, diagnostic_sarif.cc).
 std::string JsonDocument(const DiagnosticRun& run);

@@ -59,13 +59,39 @@ TEST(GithubFormat, OneWorkflowCommandPerDiagnosticInPrintOrder) {
 }
 
 TEST(GithubFormat, EscapesDataAndProperties) {
-  // Message: % CR LF escaped, ':' and ',' kept; file: also ':' and ','.
+  // Message: '%' escaped, ':' and ',' kept; file: also ':' and ','.
   const Diagnostic d =
       Make(Severity::kError, Code::kValueInvalid, "dir,x/a:b%.sdf", 4, "",
-           "50% of a:b,c\r\nnext");
+           "50% of a:b,c");
   EXPECT_EQ(GithubCommand(d),
             "::error file=dir%2Cx/a%3Ab%25.sdf,line=4,title=VALUE_INVALID::"
-            "50%25 of a:b,c%0D%0Anext");
+            "50%25 of a:b,c");
+}
+
+TEST(GithubFormat, ControlsInNamesAndMessagesAreShownNotObeyed) {
+  // A newline would end the command and start another; ESC would reach
+  // the log viewer's terminal emulation.
+  const Diagnostic d = Make(
+      Severity::kError, Code::kDuplicateName,
+      "a\n::error file=x.sdf::forged\x1b[2K.sdf", 4, "",
+      "name 'b\r\n::warning::forged' \xff");
+  EXPECT_EQ(GithubCommand(d),
+            "::error file=a\\n%3A%3Aerror file=x.sdf%3A%3Aforged\\x1b[2K.sdf,"
+            "line=4,title=DUPLICATE_NAME::"
+            "name 'b\\r\\n::warning::forged' \\xff");
+  // On standard input the place is in the message, escaped with it.
+  EXPECT_EQ(GithubCommand(Make(Severity::kError, Code::kDuplicateName,
+                               "<stdin>", 5, "", "a\nb")),
+            "::error title=DUPLICATE_NAME::<stdin>:5: a\\nb");
+}
+
+TEST(TextFormat, ControlsInNamesAndMessagesAreShownNotObeyed) {
+  Diagnostics diags;
+  diags.Add(Make(Severity::kError, Code::kDuplicateName, "a\nb.sdf", 3, "",
+                 "dup 'x\nb.sdf:9: error[FORGED]: y'"));
+  EXPECT_EQ(StreamedDiagnostics(DiagnosticFormat::kText, diags, "a\nb.sdf"),
+            "a\\nb.sdf:3: error[DUPLICATE_NAME]: "
+            "dup 'x\\nb.sdf:9: error[FORGED]: y'\n");
 }
 
 TEST(GithubFormat, LineZeroAndStandardInput) {
@@ -118,6 +144,41 @@ TEST(JsonFormat, ToolFilesOutcomesAndDiagnostics) {
   EXPECT_EQ(doc["files"][1]["outcome"], "valid");
   EXPECT_TRUE(doc["files"][1]["diagnostics"].empty());
   EXPECT_TRUE(doc["messages"].empty());
+}
+
+TEST(JsonFormat, PathsThatAreNotUtf8StayDistinct) {
+  // Two names that differ only in a byte that is not UTF-8 get two paths;
+  // a name that spells the escape literally gets the same path text as the
+  // escaped one, and no path_base64: entries still differ.
+  DiagnosticRun run;
+  run.command = "check";
+  Diagnostics diags;
+  diags.Add(Make(Severity::kError, Code::kFileRead, "m\xfe.sdf", 0, "",
+                 "cannot read 'm\xfe.sdf'"));
+  run.files.push_back({"m\xfe.sdf", "unreadable", "", diags, ""});
+  run.files.push_back({"m\xff.sdf", "valid", "", Diagnostics{}, ""});
+  run.files.push_back({"m\\xff.sdf", "valid", "", Diagnostics{}, ""});
+  run.files.push_back({"caf\xc3\xa9.sdf", "valid", "", Diagnostics{}, ""});
+  const json doc = json::parse(RunDocument(DiagnosticFormat::kJson, run));
+  const json& files = doc["files"];
+  EXPECT_EQ(files[0]["path"], "m\\xfe.sdf");
+  EXPECT_EQ(files[0]["path_base64"], "bf4uc2Rm");
+  EXPECT_EQ(files[0]["diagnostics"][0]["file"], "m\\xfe.sdf");
+  EXPECT_EQ(files[0]["diagnostics"][0]["message"], "cannot read 'm\\xfe.sdf'");
+  EXPECT_EQ(files[1]["path"], "m\\xff.sdf");
+  EXPECT_EQ(files[1]["path_base64"], "bf8uc2Rm");
+  // Valid UTF-8 as it is, without path_base64, backslash included.
+  EXPECT_EQ(files[2]["path"], "m\\xff.sdf");
+  EXPECT_FALSE(files[2].contains("path_base64"));
+  EXPECT_EQ(files[3]["path"], "caf\xc3\xa9.sdf");
+  EXPECT_FALSE(files[3].contains("path_base64"));
+  // SARIF's outcomes the same, its artifact URIs percent-encoded.
+  const json sarif = json::parse(RunDocument(DiagnosticFormat::kSarif, run));
+  const json& outcomes = sarif["runs"][0]["properties"]["files"];
+  EXPECT_EQ(outcomes[0]["path_base64"], "bf4uc2Rm");
+  EXPECT_EQ(sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
+                 ["artifactLocation"]["uri"],
+            "m%FE.sdf");
 }
 
 TEST(JsonFormat, OutputMessageAndRunMessages) {

@@ -180,7 +180,7 @@ std::string SarifDocument(const DiagnosticRun& run) {
   const json doc = {{"$schema", kSarifSchema},
                     {"version", "2.1.0"},
                     {"runs", json::array({std::move(sarif_run)})}};
-  return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+  return JsonText(doc);
 }
 
 }  // namespace sdfconv

@@ -12,6 +12,7 @@
 #include "converters/graph/dot_writer.h"
 #include "core/activity.h"
 #include "core/resolver.h"
+#include "core/visible_text.h"
 
 namespace sdfconv {
 namespace {
@@ -49,7 +50,7 @@ int Write(const GraphOptions& options, const std::string& text,
   }
   std::string error;
   if (WriteOutputFile(options.output, text, &error)) return kExitOk;
-  err << "sdfconv: error: " << error << '\n';
+  err << "sdfconv: error: " << VisibleText(error) << '\n';
   return kExitCannotRun;
 }
 
@@ -58,7 +59,7 @@ int Write(const GraphOptions& options, const std::string& text,
 int RunGraph(const GraphOptions& options, std::ostream& out,
              std::ostream& err) {
   if (const auto problem = OutputIsInput({options.output}, {options.file})) {
-    err << "sdfconv: error: " << *problem << '\n';
+    err << "sdfconv: error: " << VisibleText(*problem) << '\n';
     return kExitCannotRun;
   }
   ActivityLine activity(err, options.file, options.progress);
@@ -74,12 +75,12 @@ int RunGraph(const GraphOptions& options, std::ostream& out,
   PrintDiagnostics(diags, err, options.file);
   if (file.cannot_run()) return kExitCannotRun;
   if (!file.doc) {
-    err << "sdfconv: error: " << options.file
+    err << "sdfconv: error: " << VisibleText(options.file)
         << " holds nothing to draw; nothing written\n";
     return kExitInvalid;
   }
   if (!picture) {
-    err << "sdfconv: error: " << error << "; nothing written\n";
+    err << "sdfconv: error: " << VisibleText(error) << "; nothing written\n";
     return kExitCannotRun;
   }
   Diagnostics over;

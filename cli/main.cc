@@ -18,6 +18,7 @@
 // have to write or test ourselves.
 #include <malloc.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/pattern_formatter.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
@@ -25,6 +26,7 @@
 #include <algorithm>
 #include <functional>
 #include <iostream>
+#include <memory>
 #include <new>
 #include <optional>
 #include <string>
@@ -42,6 +44,7 @@
 #include "cli/version.h"
 #include "converters/xml/standard_input.h"
 #include "core/limits.h"
+#include "core/visible_text.h"
 
 namespace sdfconv {
 namespace {
@@ -66,10 +69,27 @@ std::string InputFile(const std::string& argument) {
   return argument == "-" ? kStandardInputName : argument;
 }
 
+// `%*`: a log message as VisibleText shows it (the names it holds are
+// input).
+class VisibleMessage : public spdlog::custom_flag_formatter {
+ public:
+  void format(const spdlog::details::log_msg& msg, const std::tm&,
+              spdlog::memory_buf_t& dest) override {
+    const std::string text =
+        VisibleText(std::string_view(msg.payload.data(), msg.payload.size()));
+    dest.append(text.data(), text.data() + text.size());
+  }
+  std::unique_ptr<custom_flag_formatter> clone() const override {
+    return std::make_unique<VisibleMessage>();
+  }
+};
+
 // Logs (progress, not diagnostics) go to stderr, so stdout stays the output.
 void SetUpLogging(bool verbose) {
   auto logger = spdlog::stderr_color_mt("sdfconv");
-  logger->set_pattern("sdfconv: %l: %v");
+  auto formatter = std::make_unique<spdlog::pattern_formatter>();
+  formatter->add_flag<VisibleMessage>('*').set_pattern("sdfconv: %l: %*");
+  logger->set_formatter(std::move(formatter));
   logger->set_level(verbose ? spdlog::level::debug : spdlog::level::warn);
   spdlog::set_default_logger(logger);
 }
@@ -430,7 +450,7 @@ std::optional<std::string> UnknownCommand(
 
 int Main(int argc, char** argv) {
   if (const auto error = EnterBuildWorkingDirectory()) {
-    std::cerr << "sdfconv: error: " << *error << '\n';
+    std::cerr << "sdfconv: error: " << VisibleText(*error) << '\n';
     return kExitCannotRun;
   }
   CLI::App app{"Checks and converts robot descriptions (SDFormat).", "sdfconv"};
@@ -472,7 +492,7 @@ int Main(int argc, char** argv) {
     commands.push_back(command->get_name());
   }
   if (const auto unknown = UnknownCommand(argc, argv, commands)) {
-    std::cerr << "sdfconv: error: " << *unknown
+    std::cerr << "sdfconv: error: " << VisibleText(*unknown)
               << "\nRun with --help for more information.\n";
     return kExitCannotRun;
   }

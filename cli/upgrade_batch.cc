@@ -16,6 +16,7 @@
 #include "cli/progress_line.h"
 #include "cli/upgrade_folders.h"
 #include "cli/upgrade_inputs.h"
+#include "core/visible_text.h"
 
 namespace sdfconv {
 namespace {
@@ -154,8 +155,10 @@ void ListFiles(const std::vector<FileRecord>& records, bool verbose,
     if (!listed && !verbose) continue;
     std::string status(StatusName(record.status));
     std::replace(status.begin(), status.end(), '_', ' ');
-    out << record.path << ": " << status;
-    if (verbose && !record.note.empty()) out << " (" << record.note << ")";
+    out << VisibleText(record.path) << ": " << status;
+    if (verbose && !record.note.empty()) {
+      out << " (" << VisibleText(record.note) << ")";
+    }
     out << '\n';
   }
   out.flush();
@@ -218,7 +221,7 @@ BatchResult RunUpgrade(const BatchOptions& options,
     if (diagnostics.OwnsStream()) {
       messages.push_back(line);
     } else {
-      err << line << '\n';
+      err << VisibleText(line) << '\n';
     }
   };
   BatchResult result;
@@ -232,7 +235,7 @@ BatchResult RunUpgrade(const BatchOptions& options,
     result.exit_code = exit_code;
     std::string error;
     if (!diagnostics.Finish(run, err, &error)) {
-      err << "sdfconv: error: " << error << '\n';
+      err << "sdfconv: error: " << VisibleText(error) << '\n';
       if (result.exit_code != kExitInterrupted) result.exit_code = kExitCannotRun;
     }
     return result;

@@ -24,6 +24,7 @@ json FileJson(const FileRecord& file) {
       {"status", std::string(StatusName(file.status))},
       {"diagnostics", std::move(diagnostics)},
   };
+  AddPathBytes(file.path, &entry);
   if (!file.error.empty()) entry["error"] = file.error;
   if (!file.note.empty()) entry["note"] = file.note;
   return entry;
@@ -112,8 +113,7 @@ std::string ReportJson(const std::vector<FileRecord>& files,
   for (const FileRecord& file : files) entries.push_back(FileJson(file));
   const json report = {{"files", std::move(entries)},
                        {"summary", SummaryJson(summary)}};
-  // Invalid UTF-8 in a path or message is replaced, not thrown on.
-  return report.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+  return JsonText(report);
 }
 
 std::string SummaryLine(const BatchSummary& s, bool check) {

@@ -74,12 +74,17 @@ TEST(UpgradeReportTest, JsonHasEveryFileItsDiagnosticsAndTheSummary) {
   EXPECT_EQ(summary["seconds"], 0.25);
 }
 
-TEST(UpgradeReportTest, InvalidUtf8IsReplacedNotThrown) {
-  std::vector<FileRecord> files(1);
-  files[0].path = "in/\xff.sdf";
+TEST(UpgradeReportTest, PathsThatAreNotUtf8AreEscapedAndKeptDistinct) {
+  std::vector<FileRecord> files(2);
+  files[0].path = "in/\xfe.sdf";
+  files[1].path = "in/\xff.sdf";
+  files[1].error = "cannot read 'in/\xff.sdf'";
   const auto report =
       nlohmann::json::parse(ReportJson(files, Summarize(files, false, 0)));
-  EXPECT_EQ(report["files"][0]["path"], "in/\xEF\xBF\xBD.sdf");
+  EXPECT_EQ(report["files"][0]["path"], "in/\\xfe.sdf");
+  EXPECT_EQ(report["files"][1]["path"], "in/\\xff.sdf");
+  EXPECT_EQ(report["files"][1]["path_base64"], "aW4v/y5zZGY=");
+  EXPECT_EQ(report["files"][1]["error"], "cannot read 'in/\\xff.sdf'");
 }
 
 TEST(UpgradeReportTest, SummaryLine) {

@@ -4,6 +4,8 @@
 #include <array>
 #include <utility>
 
+#include "core/visible_text.h"
+
 namespace sdfconv {
 namespace {
 
@@ -119,12 +121,13 @@ std::optional<Code> CodeFromName(std::string_view name) {
 }
 
 std::string FormatDiagnostic(const Diagnostic& d) {
-  std::string out = d.source.file.empty() ? "<input>" : d.source.file.str();
+  std::string out =
+      d.source.file.empty() ? "<input>" : VisibleText(d.source.file);
   if (d.source.line > 0) out += ":" + std::to_string(d.source.line);
   out += d.severity == Severity::kError ? ": error[" : ": warning[";
   out += CodeName(d.code);
   out += "]: ";
-  out += d.message;
+  out += VisibleText(d.message);
   return out;
 }
 

@@ -154,7 +154,8 @@ struct Diagnostic {
   std::vector<SourceLocation> related;
 };
 
-// "FILE:LINE: error[CODE]: message", the format `sdfconv check` prints.
+// "FILE:LINE: error[CODE]: message", the format `sdfconv check` prints;
+// one line: FILE and message as VisibleText (core/visible_text.h) shows them.
 std::string FormatDiagnostic(const Diagnostic& d);
 
 // A cycle's members named the one way every cycle message does:

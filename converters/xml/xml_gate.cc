@@ -108,16 +108,31 @@ void EndElement(void* ctx, const xmlChar* /*localname*/,
   --StateOf(ctx)->depth;
 }
 
+// libxml2's message as one line: each run of blanks and line breaks
+// becomes one space ("Comment not terminated \n<!-- a\nb\n" quotes the
+// comment on lines of its own), none left at either end.
+std::string OneLine(std::string_view message) {
+  std::string out;
+  bool blank = false;
+  for (char c : message) {
+    if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
+      blank = true;
+      continue;
+    }
+    if (blank && !out.empty()) out += ' ';
+    blank = false;
+    out += c;
+  }
+  return out;
+}
+
 // libxml2's structured error handler for this parse. `user` is the parser
 // context (libxml2 passes ctxt->userData, which is the context itself).
 void OnXmlError(void* user, xmlErrorPtr error) {
   GateState* state = StateOf(user);
   if (state->stopped || error == nullptr) return;
-  std::string message = error->message != nullptr ? error->message : "";
-  while (!message.empty() &&
-         (message.back() == '\n' || message.back() == ' ')) {
-    message.pop_back();
-  }
+  std::string message =
+      OneLine(error->message != nullptr ? error->message : "");
   if (message.empty()) message = "malformed XML";
   const SourceLocation at{*state->file, error->line, ""};
   if (error->domain == XML_FROM_NAMESPACE) {

@@ -223,6 +223,22 @@ TEST_F(XmlTreeTest, EveryLibxmlErrorIsReported) {
   EXPECT_NE(b.message.find("'b'"), std::string::npos) << b.message;
 }
 
+TEST_F(XmlTreeTest, ALibxmlMessageIsOneLine) {
+  // libxml2 quotes an unterminated comment (one that is not plain ASCII)
+  // on lines of its own: "Comment not terminated \n<!-- a\xc3\xa9 b\nz\n".
+  EXPECT_FALSE(Load("<r><!-- a\xc3\xa9 b\nzzz").has_value());
+  bool quoted = false;
+  while (Remaining() > 0) {
+    const Diagnostic d = TakeError(Code::kXmlSyntaxError);
+    EXPECT_EQ(d.message.find_first_of("\n\r"), std::string::npos)
+        << d.message;
+    EXPECT_NE(d.message.back(), ' ');
+    quoted |= d.message.find("terminated <!-- a\xc3\xa9 b z") !=
+              std::string::npos;
+  }
+  EXPECT_TRUE(quoted);
+}
+
 TEST_F(XmlTreeTest, EmptyAndTruncatedInput) {
   EXPECT_FALSE(Load("").has_value());
   EXPECT_GE(Remaining(), 1u);

@@ -23,18 +23,6 @@ std::string Failure(const std::string& what, const std::string& path) {
   return "cannot " + what + " '" + path + "': " + std::strerror(errno);
 }
 
-// write(2) until everything is written, retrying after signals.
-bool WriteAll(int fd, std::string_view data) {
-  while (!data.empty()) {
-    const ssize_t n = ::write(fd, data.data(), data.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n == 0) errno = EIO;
-    if (n <= 0) return false;
-    data.remove_prefix(static_cast<size_t>(n));
-  }
-  return true;
-}
-
 std::string DirectoryOf(const std::string& path) {
   const size_t slash = path.find_last_of('/');
   if (slash == std::string::npos) return ".";

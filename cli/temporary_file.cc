@@ -17,7 +17,15 @@ std::string Failure(const std::string& what, const std::string& name) {
   return "cannot " + what + " '" + name + "': " + std::strerror(errno);
 }
 
-// write(2) until everything is written, retrying after signals.
+// Marks `fd` as this process's temporary; best effort (a file system
+// without user attributes leaves it unmarked).
+void Mark(int fd) {
+  const std::string pid = std::to_string(::getpid());
+  (void)::fsetxattr(fd, kTemporaryMark, pid.data(), pid.size(), 0);
+}
+
+}  // namespace
+
 bool WriteAll(int fd, std::string_view data) {
   while (!data.empty()) {
     const ssize_t n = ::write(fd, data.data(), data.size());
@@ -28,15 +36,6 @@ bool WriteAll(int fd, std::string_view data) {
   }
   return true;
 }
-
-// Marks `fd` as this process's temporary; best effort (a file system
-// without user attributes leaves it unmarked).
-void Mark(int fd) {
-  const std::string pid = std::to_string(::getpid());
-  (void)::fsetxattr(fd, kTemporaryMark, pid.data(), pid.size(), 0);
-}
-
-}  // namespace
 
 std::string TemporaryName(std::string_view target, pid_t pid) {
   return std::string(target) + ".tmp." + std::to_string(pid);

@@ -35,6 +35,10 @@ namespace sdfconv {
 // The extended attribute that marks a temporary as sdfconv's.
 inline constexpr char kTemporaryMark[] = "user.sdfconv.temporary";
 
+// write(2) until all of `data` is written, retrying after signals; false
+// with errno set when it cannot.
+bool WriteAll(int fd, std::string_view data);
+
 // "TARGET.tmp.<pid>": the name a temporary of `target` has, if any.
 std::string TemporaryName(std::string_view target, pid_t pid);
 

@@ -69,6 +69,12 @@ expect_grep check16 "$tmp/check16.out" "$tmp/legacy/model.config: would change"
 [ "$(ls "$tmp/legacy")" = "$(printf 'model.config\nmodel.sdf')" ] ||
   fail "check16: --check wrote files: $(ls "$tmp/legacy")"
 
+# -v after the mode option (the app's option, given to the subcommand) is
+# taken, not passed back and forth between the subcommand and its option
+# group until the stack runs out.
+run check16_verbose 1 upgrade "$tmp/legacy" --check -v
+expect_grep check16_verbose "$tmp/check16_verbose.out" "$tmp/legacy/model.sdf: would change"
+
 # --in-place: the same result as -o, the original kept as FILE.bak; a
 # second run finds nothing to do and writes nothing.
 cp -rL "$data/legacy" "$tmp/inplace"

@@ -28,15 +28,13 @@ enum ExitCode : int {
 
 // Whether `diags` says the command could not run on its file (status 2):
 // the file cannot be read, a limit stopped the reading or the output
-// (docs/limits.md), memory ran out, or a library its reading needs
-// (libxml2, urdfdom) cannot be loaded.
+// (docs/limits.md), or memory ran out.
 [[nodiscard]] inline bool CannotRun(const Diagnostics& diags) {
   const auto& items = diags.items();
   return std::any_of(items.begin(), items.end(), [](const Diagnostic& d) {
     return d.code == Code::kFileRead || d.code == Code::kInputLimitExceeded ||
            d.code == Code::kOutOfMemory ||
-           d.code == Code::kOutputLimitExceeded ||
-           d.code == Code::kLibraryMissing;
+           d.code == Code::kOutputLimitExceeded;
   });
 }
 

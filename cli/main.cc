@@ -16,7 +16,6 @@
 // generated --help for each, and validation (required options, choices such
 // as --format json|csv) with uniform usage errors, none of which we then
 // have to write or test ourselves.
-#include <malloc.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/pattern_formatter.h>
 #include <spdlog/spdlog.h>
@@ -531,16 +530,7 @@ int Main(int argc, char** argv) {
 // Memory that runs out outside any one file's work (each command reports a
 // file's own as OUT_OF_MEMORY) still ends in a status and a line, not an
 // abort; the line is written without allocating.
-//
-// malloc keeps the memory freed during a run for the run's next
-// allocations, rather than giving blocks below 32 MiB back to the system
-// and taking them again page by page (each page's first touch is a fault):
-// a file's phases free and allocate arrays of the same sizes one after
-// another. The peak barely moves, and a run is short (docs/benchmarks.md,
-// "malloc keeps what it frees").
 int main(int argc, char** argv) {
-  mallopt(M_MMAP_THRESHOLD, 32 << 20);  // glibc's own largest threshold
-  mallopt(M_TRIM_THRESHOLD, 1 << 30);
   try {
     return sdfconv::Main(argc, argv);
   } catch (const std::bad_alloc&) {

@@ -19,7 +19,6 @@ constexpr std::array kCodes = {
     CodeEntry{Code::kInputLimitExceeded, "INPUT_LIMIT_EXCEEDED"},
     CodeEntry{Code::kOutOfMemory, "OUT_OF_MEMORY"},
     CodeEntry{Code::kOutputLimitExceeded, "OUTPUT_LIMIT_EXCEEDED"},
-    CodeEntry{Code::kLibraryMissing, "LIBRARY_MISSING"},
     CodeEntry{Code::kXmlSyntaxError, "XML_SYNTAX_ERROR"},
     CodeEntry{Code::kXmlCommentDoubleHyphen, "XML_COMMENT_DOUBLE_HYPHEN"},
     CodeEntry{Code::kXmlDeclarationNotFirst, "XML_DECLARATION_NOT_FIRST"},

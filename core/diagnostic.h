@@ -33,7 +33,6 @@ enum class Code {
   kInputLimitExceeded,   // INPUT_LIMIT_EXCEEDED: too large or too deeply nested.
   kOutOfMemory,          // OUT_OF_MEMORY: the work needed more memory than there is.
   kOutputLimitExceeded,  // OUTPUT_LIMIT_EXCEEDED: the output is too large.
-  kLibraryMissing,       // LIBRARY_MISSING: libxml2 or urdfdom cannot load.
   kXmlSyntaxError,       // XML_SYNTAX_ERROR: not well-formed XML.
   // Departures from well-formedness that TinyXML2 (libsdformat) accepts and
   // real files contain, read with a warning (converters/xml/xml_leniency.h).

@@ -1,8 +1,7 @@
 #include "converters/urdf/urdfdom_parse.h"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include <console_bridge/console.h>
+#include <urdf_parser/urdf_parser.h>
 
 #include <algorithm>
 #include <cctype>
@@ -12,7 +11,6 @@
 #include <new>
 #include <utility>
 
-#include "converters/urdf/urdfdom_functions.h"
 #include "converters/xml/xml_write.h"
 
 namespace sdfconv {
@@ -36,14 +34,14 @@ class Collector final : public console_bridge::OutputHandler {
 // Installs a Collector (and the WARN log level) for one scope.
 class ConsoleCapture {
  public:
-  ConsoleCapture(const UrdfdomFunctions& urdfdom, Collector* collector)
-      : urdfdom_(urdfdom), lock_(Mutex()), level_(urdfdom.get_log_level()) {
-    urdfdom_.use_output_handler(collector);
-    urdfdom_.set_log_level(console_bridge::CONSOLE_BRIDGE_LOG_WARN);
+  explicit ConsoleCapture(Collector* collector)
+      : lock_(Mutex()), level_(console_bridge::getLogLevel()) {
+    console_bridge::useOutputHandler(collector);
+    console_bridge::setLogLevel(console_bridge::CONSOLE_BRIDGE_LOG_WARN);
   }
   ~ConsoleCapture() {
-    urdfdom_.set_log_level(level_);
-    urdfdom_.restore_previous_output_handler();
+    console_bridge::setLogLevel(level_);
+    console_bridge::restorePreviousOutputHandler();
   }
   ConsoleCapture(const ConsoleCapture&) = delete;
   ConsoleCapture& operator=(const ConsoleCapture&) = delete;
@@ -53,7 +51,6 @@ class ConsoleCapture {
     static std::mutex mutex;
     return mutex;
   }
-  const UrdfdomFunctions& urdfdom_;
   std::lock_guard<std::mutex> lock_;
   console_bridge::LogLevel level_;
 };
@@ -210,26 +207,11 @@ namespace {
 // Whether TinyXML reads `text`, the document `xml` holds, as it reads
 // WriteNormalizedXml(xml): the conditions UrdfdomText states.
 bool TinyXmlReadsAsNormalized(const XmlTree& xml, std::string_view text) {
-  // No byte from 0x80, `&` or carriage return: with SSE2, sixteen bytes
-  // at a time (a byte's top bit is its sign).
-  size_t i = 0;
-#if defined(__SSE2__)
-  const __m128i amp = _mm_set1_epi8('&');
-  const __m128i cr = _mm_set1_epi8('\r');
-  for (; i + 16 <= text.size(); i += 16) {
-    const __m128i b =
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i));
-    const __m128i hit =
-        _mm_or_si128(_mm_cmpeq_epi8(b, amp), _mm_cmpeq_epi8(b, cr));
-    if ((_mm_movemask_epi8(hit) | _mm_movemask_epi8(b)) != 0) return false;
-  }
-#endif
-  for (; i < text.size(); ++i) {
-    const char c = text[i];
-    if (static_cast<unsigned char>(c) >= 0x80 || c == '&' || c == '\r') {
-      return false;
-    }
-  }
+  // No byte from 0x80, `&` or carriage return.
+  const bool plain = std::none_of(text.begin(), text.end(), [](char c) {
+    return static_cast<unsigned char>(c) >= 0x80 || c == '&' || c == '\r';
+  });
+  if (!plain) return false;
   if (text.find("<![CDATA[") != std::string_view::npos) return false;
   for (NodeId id = 0; id < static_cast<NodeId>(xml.size()); ++id) {
     for (const RawAttribute& a : xml.RawAttributes(id)) {
@@ -261,20 +243,13 @@ std::shared_ptr<const urdf::ModelInterface> ParseWithUrdfdom(
                      "recurse that deep");
     return {};
   }
-  std::string missing;
-  const UrdfdomFunctions* urdfdom = Urdfdom(&missing);
-  if (urdfdom == nullptr) {
-    diags->Error(Code::kLibraryMissing, Locate(RootElement(xml)),
-                 missing + "; urdfdom reads every URDF (docs/urdf.md)");
-    return {};
-  }
   const std::string text = UrdfdomText(xml);
   Collector collector;
   urdf::ModelInterfaceSharedPtr model;
   {
-    ConsoleCapture capture(*urdfdom, &collector);
+    ConsoleCapture capture(&collector);
     try {
-      model = urdfdom->parse_urdf(text);
+      model = urdf::parseURDF(text);
     } catch (const std::bad_alloc&) {
       throw;  // the command's OUT_OF_MEMORY: no fault of the URDF
     } catch (const std::exception& e) {

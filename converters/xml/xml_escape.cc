@@ -1,12 +1,8 @@
 #include "converters/xml/xml_escape.h"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
-#include <cstring>
 #include <optional>
 #include <system_error>
 
@@ -161,57 +157,10 @@ void AppendEscapedXmlAttribute(std::string_view value, char quote,
 
 namespace {
 
-// Whether DecodingChanges holds for a character of `raw`. With SSE2,
-// sixteen bytes at a time: the last sixteen overlap those before them, and
-// a text of fewer is copied into sixteen NUL bytes (NUL is none of the
-// four). Otherwise eight bytes at a time, each tested for the two or four
-// bytes that matter (a byte of v ^ c...c is zero exactly where v holds c),
-// then the rest one by one.
+// Whether DecodingChanges holds for a character of `raw`.
 bool NeedsDecoding(std::string_view raw, bool attribute) {
-#if defined(__SSE2__)
-  const __m128i amp = _mm_set1_epi8('&');
-  const __m128i cr = _mm_set1_epi8('\r');
-  const __m128i lf = _mm_set1_epi8(attribute ? '\n' : '&');
-  const __m128i tab = _mm_set1_epi8(attribute ? '\t' : '&');
-  const auto holds = [&](const char* at) {
-    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
-    const __m128i found = _mm_or_si128(
-        _mm_or_si128(_mm_cmpeq_epi8(b, amp), _mm_cmpeq_epi8(b, cr)),
-        _mm_or_si128(_mm_cmpeq_epi8(b, lf), _mm_cmpeq_epi8(b, tab)));
-    return _mm_movemask_epi8(found) != 0;
-  };
-  const size_t n = raw.size();
-  if (n >= 16) {
-    size_t i = 0;
-    for (; i + 16 <= n; i += 16) {
-      if (holds(raw.data() + i)) return true;
-    }
-    return i < n && holds(raw.data() + n - 16);
-  }
-  char tail[16] = {};
-  if (n > 0) std::memcpy(tail, raw.data(), n);
-  return holds(tail);
-#else
-  constexpr uint64_t kOnes = 0x0101010101010101u;
-  constexpr uint64_t kHighs = 0x8080808080808080u;
-  const auto holds = [](uint64_t v, char c) {
-    const uint64_t y = v ^ (kOnes * static_cast<unsigned char>(c));
-    return ((y - kOnes) & ~y & kHighs) != 0;
-  };
-  size_t i = 0;
-  for (; i + 8 <= raw.size(); i += 8) {
-    uint64_t v;
-    std::memcpy(&v, raw.data() + i, sizeof v);
-    if (holds(v, '&') || holds(v, '\r') ||
-        (attribute && (holds(v, '\n') || holds(v, '\t')))) {
-      return true;
-    }
-  }
-  for (; i < raw.size(); ++i) {
-    if (DecodingChanges(raw[i], attribute)) return true;
-  }
-  return false;
-#endif
+  return std::any_of(raw.begin(), raw.end(),
+                     [attribute](char c) { return DecodingChanges(c, attribute); });
 }
 
 std::string_view DecodeView(std::string_view raw, bool attribute,

@@ -6,10 +6,6 @@
 #include <libxml/parserInternals.h>
 #include <libxml/xmlerror.h>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 #include <algorithm>
 #include <array>
 #include <climits>
@@ -18,7 +14,6 @@
 #include <utility>
 #include <vector>
 
-#include "converters/xml/libxml2_functions.h"
 #include "converters/xml/xml_leniency.h"
 #include "converters/xml/xml_namespace_names.h"
 #include "converters/xml/xml_tree_builder.h"
@@ -72,7 +67,7 @@ void StopWithError(void* ctx, Code code, std::string message) {
     state->stopped = true;
     state->reported_error = true;
   }
-  Libxml2()->stop_parser(ctxt);  // loaded: this runs inside its parse
+  xmlStopParser(ctxt);
 }
 
 // Called by libxml2 at <!DOCTYPE name ...>, before any of its internal
@@ -147,29 +142,21 @@ void OnXmlError(void* user, xmlErrorPtr error) {
 
 struct ContextDeleter {
   void operator()(xmlParserCtxtPtr ctxt) const {
-    Libxml2()->free_parser_ctxt(ctxt);
+    xmlFreeParserCtxt(ctxt);
   }
 };
 
 // True when libxml2 finds `text` well-formed under our rules; otherwise
 // false with at least one error in `diags`. No tree is built: every
-// callback that would build one is unset. LIBRARY_MISSING when libxml2
-// cannot be loaded. `encoding`, when not empty, is the text's (its
-// declaration was blanked: SanitizedXml::encoding).
+// callback that would build one is unset. `encoding`, when not empty, is
+// the text's (its declaration was blanked: SanitizedXml::encoding).
 bool Libxml2Accepts(std::string_view text, const std::string& path,
                     Diagnostics* diags, const XmlLimits& limits,
                     const std::string& encoding) {
-  std::string missing;
-  const Libxml2Functions* libxml2 = Libxml2(&missing);
-  if (libxml2 == nullptr) {
-    diags->Error(Code::kLibraryMissing, {path, 0, ""},
-                 missing +
-                     "; libxml2 reads the XML that sdfconv's own "
-                     "check does not vouch for (docs/xml.md)");
-    return false;
-  }
-  std::unique_ptr<xmlParserCtxt, ContextDeleter> ctxt(
-      libxml2->new_parser_ctxt());
+  // Once, before the first parse, and so before any thread parses.
+  static const bool initialized = (xmlInitParser(), true);
+  (void)initialized;
+  std::unique_ptr<xmlParserCtxt, ContextDeleter> ctxt(xmlNewParserCtxt());
   if (ctxt == nullptr || ctxt->sax == nullptr) {
     diags->Error(Code::kFileRead, {path, 0, ""},
                  "cannot create an XML parser (out of memory)");
@@ -198,10 +185,10 @@ bool Libxml2Accepts(std::string_view text, const std::string& path,
   sax->endElement = nullptr;
   sax->initialized = XML_SAX2_MAGIC;  // so that libxml2 uses `serror`
 
-  xmlDocPtr doc = libxml2->ctxt_read_memory(
+  xmlDocPtr doc = xmlCtxtReadMemory(
       ctxt.get(), text.data(), static_cast<int>(text.size()), path.c_str(),
       encoding.empty() ? nullptr : encoding.c_str(), kParseOptions);
-  if (doc != nullptr) libxml2->free_doc(doc);  // none is built; to be safe
+  if (doc != nullptr) xmlFreeDoc(doc);  // none is built; to be safe
   const bool well_formed = ctxt->wellFormed != 0;
   if (state.stopped) return false;
   if (!well_formed) {
@@ -452,37 +439,8 @@ class PlainXmlScan {
       }
     }
   }
-  // Moves at_ past the plain text bytes (kPlainText) that are not `quote`:
-  // 16 at a time with SSE2 while 16 remain, then one at a time.
+  // Moves at_ past the plain text bytes (kPlainText) that are not `quote`.
   void SkipPlain(char quote) {
-#if defined(__SSE2__)
-    const auto all = [](char c) { return _mm_set1_epi8(c); };
-    const __m128i open = all('<'), amp = all('&'), bracket = all(']');
-    const __m128i closing = all(quote == 0 ? '<' : quote);
-    const __m128i space = all(' '), del = all('\x7F');
-    const __m128i tab = all('\t'), lf = all('\n'), cr = all('\r');
-    while (at_ + 16 <= text_.size()) {
-      const __m128i b =
-          _mm_loadu_si128(reinterpret_cast<const __m128i*>(text_.data() + at_));
-      const __m128i markup = _mm_or_si128(
-          _mm_or_si128(_mm_cmpeq_epi8(b, open), _mm_cmpeq_epi8(b, amp)),
-          _mm_or_si128(_mm_cmpeq_epi8(b, bracket), _mm_cmpeq_epi8(b, closing)));
-      // Below ' ' as signed bytes (so every byte from 0x80 too) but tab,
-      // LF and CR; and DEL.
-      const __m128i white = _mm_or_si128(
-          _mm_or_si128(_mm_cmpeq_epi8(b, tab), _mm_cmpeq_epi8(b, lf)),
-          _mm_cmpeq_epi8(b, cr));
-      const __m128i other =
-          _mm_or_si128(_mm_andnot_si128(white, _mm_cmplt_epi8(b, space)),
-                       _mm_cmpeq_epi8(b, del));
-      const int stops = _mm_movemask_epi8(_mm_or_si128(markup, other));
-      if (stops != 0) {
-        at_ += static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(stops)));
-        return;
-      }
-      at_ += 16;
-    }
-#endif
     while (Is(at_, kPlainText) && text_[at_] != quote) ++at_;
   }
   // Whitespace and comments, before or after the root element.

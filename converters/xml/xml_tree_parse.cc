@@ -3,6 +3,7 @@
 // XML by the gate's fast check as it goes, anything else libxml2 accepts
 // by the lenient scanner here. Both hand the pieces to XmlTreeBuilder.
 #include <iconv.h>
+#include <libxml/encoding.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -16,7 +17,6 @@
 #include <utility>
 #include <vector>
 
-#include "converters/xml/libxml2_functions.h"
 #include "converters/xml/standard_input.h"
 #include "converters/xml/xml_gate.h"
 #include "converters/xml/xml_leniency.h"
@@ -55,15 +55,11 @@ std::string DeclaredEncoding(std::string_view text) {
 
 // The encoding `text` must be read from when it is not UTF-8 (or ASCII),
 // by its first bytes or its declaration; "" for UTF-8. Only for a text
-// libxml2 has accepted (CheckWithLibxml2), so libxml2 is loaded.
+// libxml2 has accepted (CheckWithLibxml2).
 std::string ForeignEncoding(std::string_view text) {
   const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
-  const Libxml2Functions* libxml2 = Libxml2();  // loaded: libxml2 accepted it
-  const xmlCharEncoding detected =
-      libxml2 == nullptr
-          ? XML_CHAR_ENCODING_NONE
-          : libxml2->detect_char_encoding(
-                bytes, static_cast<int>(std::min<size_t>(text.size(), 4)));
+  const xmlCharEncoding detected = xmlDetectCharEncoding(
+      bytes, static_cast<int>(std::min<size_t>(text.size(), 4)));
   switch (detected) {
     case XML_CHAR_ENCODING_UTF16LE: return "UTF-16LE";
     case XML_CHAR_ENCODING_UTF16BE: return "UTF-16BE";

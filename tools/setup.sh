@@ -7,7 +7,7 @@ packages=(
   libxml2-dev liburdfdom-dev liburdfdom-tools libeigen3-dev
   libspdlog-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev
-  sdformat-sdf     # SDFormat element reference: the schema table, at build time
+  sdformat-sdf     # SDFormat element reference: tests only (schema tables)
   libsdformat-dev  # reference implementation: tests only
   graphviz         # `dot`, for `sdfconv graph --format svg`
 )

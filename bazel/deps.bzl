@@ -39,12 +39,6 @@ def sdfconv_dependencies(path):
         build_file = "@sdfconv//third_party/system:system.BUILD",
         path = "/usr",
     )
-    _declare(
-        native.new_local_repository,
-        "sdformat_sdf",
-        build_file = "@sdfconv//third_party/sdformat_sdf:sdformat_sdf.BUILD",
-        path = "/usr/share/sdformat12",
-    )
 
     # converters/BUILD.bazel loads @corpus//:defs.bzl (its corpus tests).
     _declare(corpus_repository, "corpus")

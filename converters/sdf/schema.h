@@ -1,11 +1,12 @@
 // Schema: the SDFormat element reference of every version from 1.2 to
 // 1.12, as a table generated at build time.
 //
-// The table comes from the description files Debian's sdformat-sdf installs
-// under /usr/share/sdformat12/<version>/*.sdf (the files libsdformat is
-// built from, 1.2 to 1.9) and, for 1.10 to 1.12, which Debian has no files
-// of, from the project's deltas (schema_gen/deltas/<version>.txt: a version
-// as the one before plus its changes; docs/schema_deltas.md):
+// The table comes from the project's data: for 1.2 to 1.9, its version
+// tables (schema_gen/tables/<version>.txt, the description files Debian's
+// sdformat-sdf installs under /usr/share/sdformat12, the files libsdformat
+// 12 is built from, as tools/schema_tables.sh writes them) and, for 1.10
+// to 1.12, its deltas (schema_gen/deltas/<version>.txt: a version as the
+// one before plus its changes; docs/schema_deltas.md):
 // //converters/sdf/schema_gen reads both and writes schema_table.cc, so
 // nothing here is typed by hand. For each version it
 // holds every element definition reachable from the root (`root.sdf`, or

@@ -1,6 +1,6 @@
 // The generated half of //converters/sdf:schema: schema_table.cc, written
-// at build time by //converters/sdf/schema_gen from Debian's sdformat-sdf
-// descriptions and the project's deltas, defines these. Internal: use
+// at build time by //converters/sdf/schema_gen from the project's version
+// tables and deltas, defines these. Internal: use
 // schema.h.
 #ifndef SDFCONV_CONVERTERS_SDF_SCHEMA_TABLE_H_
 #define SDFCONV_CONVERTERS_SDF_SCHEMA_TABLE_H_

@@ -4,10 +4,10 @@
 #include <initializer_list>
 #include <utility>
 
+#include "converters/sdf/schema_gen/statement_line.h"
+
 namespace sdfconv::schema_gen {
 namespace {
-
-bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
 bool OneOf(const std::string& value, std::initializer_list<const char*> set) {
   return std::any_of(set.begin(), set.end(),
@@ -25,35 +25,6 @@ bool IsName(const std::string& name) {
   return !name.empty() && name.find_first_of("/@=\"#") == std::string::npos;
 }
 
-// The tokens of one line: blank-separated, `key="a b"` one token `key=a b`.
-// A token starting with `#` ends the line. Sets `error` for a stray or
-// unterminated quote.
-std::vector<std::string> Tokenize(std::string_view line, std::string* error) {
-  std::vector<std::string> tokens;
-  size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && IsBlank(line[i])) ++i;
-    if (i == line.size() || line[i] == '#') break;
-    std::string token;
-    while (i < line.size() && !IsBlank(line[i])) {
-      if (line[i] != '"') {
-        token += line[i++];
-        continue;
-      }
-      const size_t close = line.find('"', i + 1);
-      if (token.empty() || token.back() != '=' || close == std::string::npos ||
-          (close + 1 < line.size() && !IsBlank(line[close + 1]))) {
-        *error = "a quoted value must follow `key=` and end its token";
-        return {};
-      }
-      token += line.substr(i + 1, close - i - 1);
-      i = close + 1;
-    }
-    tokens.push_back(std::move(token));
-  }
-  return tokens;
-}
-
 class Parser {
  public:
   explicit Parser(std::string file) : file_(std::move(file)) {
@@ -61,14 +32,9 @@ class Parser {
   }
 
   DeltaParse Parse(std::string_view text) {
-    int line_number = 0;
-    size_t start = 0;
-    while (start <= text.size()) {
-      size_t end = text.find('\n', start);
-      if (end == std::string_view::npos) end = text.size();
-      ++line_number;
-      Line(text.substr(start, end - start), line_number);
-      start = end + 1;
+    const std::vector<std::string_view> lines = Lines(text);
+    for (size_t i = 0; i < lines.size(); ++i) {
+      Line(lines[i], static_cast<int>(i + 1));
     }
     if (!saw_version_) {
       out_.errors.push_back(file_ + ": no `version V from BASE` statement");

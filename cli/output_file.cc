@@ -62,6 +62,16 @@ pid_t TemporaryOwner(std::string_view name,
   return stems.count(name.substr(0, at)) != 0 ? pid : 0;
 }
 
+// Whether `st` (the file `temporary`, "TARGET.tmp.<pid>") is the file
+// "TARGET.bak" in folder `dir` is: a second name of that backup.
+bool IsBackupOf(int dir, std::string_view temporary, const struct stat& st) {
+  const std::string backup =
+      std::string(temporary.substr(0, temporary.rfind(kTemporary))) + ".bak";
+  struct stat b;
+  return ::fstatat(dir, backup.c_str(), &b, AT_SYMLINK_NOFOLLOW) == 0 &&
+         S_ISREG(b.st_mode) && b.st_dev == st.st_dev && b.st_ino == st.st_ino;
+}
+
 bool ProcessIsGone(pid_t pid) {
   return pid != ::getpid() && ::kill(pid, 0) != 0 && errno == ESRCH;
 }
@@ -236,7 +246,8 @@ std::vector<std::string> RemoveStaleTemporaries(
       if (fd < 0) continue;
       struct stat st;
       const bool ours = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-                        TemporaryMarkOf(fd) == std::optional<pid_t>(pid);
+                        (TemporaryMarkOf(fd) == std::optional<pid_t>(pid) ||
+                         IsBackupOf(::dirfd(listing.get()), entry->d_name, st));
       ::close(fd);
       if (ours && ::unlink(path.c_str()) == 0) removed.push_back(path);
     }

@@ -83,9 +83,12 @@ class OutputDirectories {
 // Removes the temporaries (`TARGET.tmp.<pid>`) that writers of `targets`
 // left when their process died: regular files of that name marked as
 // sdfconv's by that same process (temporary_file.h), whose process no
-// longer runs on this machine (kill(pid, 0) says so). A temporary of a
-// running process, this one included, a file of that name that is not
-// marked so (a user's), and any other file stay. Each directory is listed
+// longer runs on this machine (kill(pid, 0) says so); and, of such a dead
+// process, a `TARGET.tmp.<pid>` that is the very file `TARGET.bak` is (the
+// input `--in-place` had just exchanged out of TARGET when the process
+// died: a second name of its backup, so nothing is lost). A temporary of a
+// running process, this one included, a file of that name that is neither
+// (a user's), and any other file stay. Each directory is listed
 // once. Returns the paths removed.
 std::vector<std::string> RemoveStaleTemporaries(
     const std::vector<std::string>& targets);

@@ -144,17 +144,23 @@ temporary "$tmp/stale/m.sdf.tmp.$alive" "$alive"
 temporary "$tmp/stale/notes.txt.tmp.$gone" "$gone"
 temporary "$tmp/stale/report.json.tmp.$gone" "$gone"
 echo "the user's" >"$tmp/stale/m.sdf.bak.tmp.1$gone"
+# Killed just after --in-place exchanged n.sdf with its replacement: the
+# original (also n.sdf.bak) is at the temporary's name, unmarked.
+cp "$new" "$tmp/stale/n.sdf"
+cp "$old" "$tmp/stale/n.sdf.bak"
+ln "$tmp/stale/n.sdf.bak" "$tmp/stale/n.sdf.tmp.$gone"
 run stale 0 upgrade --in-place "$tmp/stale" --report "$tmp/stale/report.json"
 kill "$alive" 2>/dev/null
 wait "$alive" 2>/dev/null
-expect_grep stale "$tmp/stale.err" "removed 3 temporary file(s) an interrupted run left"
-for f in m.sdf.tmp.$gone m.sdf.bak.tmp.$gone report.json.tmp.$gone; do
+expect_grep stale "$tmp/stale.err" "removed 4 temporary file(s) an interrupted run left"
+for f in m.sdf.tmp.$gone m.sdf.bak.tmp.$gone report.json.tmp.$gone n.sdf.tmp.$gone; do
   [ ! -e "$tmp/stale/$f" ] || fail "stale: $f was not removed"
 done
 for f in m.sdf.tmp.$alive notes.txt.tmp.$gone m.sdf.bak.tmp.1$gone; do
   [ -e "$tmp/stale/$f" ] || fail "stale: $f was removed"
 done
 expect_same stale "$tmp/stale/m.sdf" "$new"
+expect_same stale "$tmp/stale/n.sdf.bak" "$old"
 
 # -o: a killed run's temporaries in the output tree go too.
 mkdir -p "$tmp/outdir/in" "$tmp/outdir/out"

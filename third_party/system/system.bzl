@@ -110,9 +110,6 @@ def _library(rctx, name, flags, extra_linkopts, folders, testonly = False):
         lines.append("    defines = %s," % repr(flags.defines))
     linkopts = flags.linkopts + [o for o in extra_linkopts if o not in flags.linkopts]
     if linkopts:
-        # Only the libraries the program calls become its dependencies
-        # (pkg-config names urdfdom's four; sdfconv calls one).
-        linkopts = ["-Wl,--as-needed"] + linkopts + ["-Wl,--no-as-needed"]
         lines.append("    linkopts = %s," % repr(linkopts))
     lines.append(")")
     return "\n".join(lines) + "\n"

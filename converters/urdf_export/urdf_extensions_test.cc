@@ -500,6 +500,7 @@ void ExpectSamePoses(const std::map<std::string, Pose>& expected,
 // URDF keeps the robot's placement, also with a `world` link (the world
 // joint's origin stays the model's, not folded with the pose).
 TEST(GazeboBlocks, RobotLevelPoseComesBack) {
+  if (!testing::SdformatInstalled()) GTEST_SKIP() << testing::kSdformatNotInstalled;
   for (const bool world : {false, true}) {
     SCOPED_TRACE(world ? "world link" : "free");
     const std::string urdf =
@@ -545,6 +546,7 @@ TEST(GazeboBlocks, RobotLevelPoseComesBack) {
 // libsdformat and sdfconv reading the URDF put every link where the SDF
 // has it.
 TEST(GazeboBlocks, ModelPoseIsTheRobotLevelPose) {
+  if (!testing::SdformatInstalled()) GTEST_SKIP() << testing::kSdformatNotInstalled;
   // With masses: libsdformat's URDF reader leaves out massless links.
   const std::string mass = "<inertial><mass>1</mass></inertial>";
   const std::string links = R"(

@@ -15,6 +15,7 @@ it is.
 """
 
 load("@sdfconv//third_party/corpus:corpus.bzl", "corpus_repository")
+load("@sdfconv//third_party/system:system.bzl", "system_repository")
 
 def _declare(rule, name, **kwargs):
     if not native.existing_rule(name):
@@ -33,12 +34,7 @@ def sdfconv_dependencies(path):
         "remote_coverage_tools",
         path = path + "/third_party/remote_coverage_tools",
     )
-    _declare(
-        native.new_local_repository,
-        "system",
-        build_file = "@sdfconv//third_party/system:system.BUILD",
-        path = "/usr",
-    )
+    _declare(system_repository, "system")
 
     # converters/BUILD.bazel loads @corpus//:defs.bzl (its corpus tests).
     _declare(corpus_repository, "corpus")

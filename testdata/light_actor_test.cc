@@ -154,6 +154,7 @@ TEST(LightActorWorld, TheFilesAlone) {
 // libsdformat 12 reads the world alike (lights and actors included: the
 // oracle lists an actor at its raw pose).
 TEST(LightActorWorld, LibsdformatAgrees) {
+  if (!testing::SdformatInstalled()) GTEST_SKIP() << testing::kSdformatNotInstalled;
   const testing::OracleResult oracle =
       testing::LoadWithSdformat(kWorld, {kModels});
   ASSERT_TRUE(oracle.valid) << oracle.diagnostics;

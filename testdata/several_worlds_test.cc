@@ -162,6 +162,7 @@ TEST(SeveralWorlds, EveryWorldIsReadAndNamedByItsWorld) {
 }
 
 TEST(SeveralWorlds, LibsdformatAgrees) {
+  if (!testing::SdformatInstalled()) GTEST_SKIP() << testing::kSdformatNotInstalled;
   const testing::OracleResult oracle =
       testing::LoadWithSdformat(WriteTemp("two_worlds.sdf", kTwoWorlds));
   ASSERT_TRUE(oracle.valid) << oracle.diagnostics;
@@ -230,6 +231,7 @@ TEST(SeveralWorlds, TheUpgradeRepairsAndProvesEachWorld) {
 // instance where its include put it, and libsdformat reads the original
 // alike.
 TEST(SeveralWorlds, IncludesOfEveryWorldAreExpanded) {
+  if (!testing::SdformatInstalled()) GTEST_SKIP() << testing::kSdformatNotInstalled;
   const fs::path dir = fs::path(::testing::TempDir()) / "several_includes";
   fs::create_directories(dir / "models" / "box");
   std::ofstream(dir / "models" / "box" / "model.config")
@@ -296,6 +298,7 @@ struct Refusal {
 // with the same code at the element: a repeated world name, and a name of
 // one world used in another (each world is its own scope).
 TEST(SeveralWorlds, RefusedAsLibsdformatRefuses) {
+  if (!testing::SdformatInstalled()) GTEST_SKIP() << testing::kSdformatNotInstalled;
   const std::vector<Refusal> refusals = {
       {"duplicate.sdf", R"(<sdf version="1.8">
   <world name="w"><model name="a"><link name="l"/></model></world>

@@ -131,6 +131,8 @@ OracleResult Load(const std::string& path,
 
 }  // namespace
 
+bool SdformatInstalled() { return true; }
+
 OracleResult LoadWithSdformat(const std::string& path) {
   return Load(path, {}, /*resolve_loaded=*/false);
 }

@@ -80,6 +80,17 @@ struct OracleResult {
   std::string diagnostics;
 };
 
+// Whether libsdformat 12 is linked in. Where it is not installed (Debian 13
+// has no libsdformat-dev; @system//:defs.bzl, SDFORMAT_INSTALLED), //testing
+// builds sdformat_oracle_absent.cc instead: every function below then
+// reports kSdformatNotInstalled, and a test that compares with the
+// reference skips that comparison first:
+//   if (!SdformatInstalled()) GTEST_SKIP() << kSdformatNotInstalled;
+bool SdformatInstalled();
+inline constexpr char kSdformatNotInstalled[] =
+    "libsdformat 12 is not installed (Debian 13 has no libsdformat-dev): "
+    "the comparison with the reference is skipped";
+
 // Loads `path` with libsdformat 12 exactly as `ign sdf --check` would, and
 // resolves every frame. `model://NAME/...` URIs resolve against the
 // directories in `model_paths` (each holding one folder per model).

@@ -107,6 +107,7 @@ bool HasCode(const OracleResult& r, const std::string& code) {
 
 // ---------------------------------------------------------------------------
 TEST(SdformatOracle, ErrorCodeNames) {
+  if (!SdformatInstalled()) GTEST_SKIP() << kSdformatNotInstalled;
   const auto& names = AllSdformatErrorCodeNames();
   ASSERT_EQ(names.size(), 32u);
   EXPECT_EQ(names[0], "NONE");
@@ -126,6 +127,7 @@ TEST(SdformatOracle, ErrorCodeNames) {
 // on it, a joint whose axis is expressed in __model__ and one whose axis is
 // expressed in the (rotated) joint frame.
 TEST(SdformatOracle, ModelLinkRelativeToRotatedFrameAndJointAxes) {
+  if (!SdformatInstalled()) GTEST_SKIP() << kSdformatNotInstalled;
   const std::string path = WriteTemp("model17.sdf", R"(<?xml version="1.0"?>
 <sdf version="1.7">
   <model name="m">
@@ -190,6 +192,7 @@ TEST(SdformatOracle, ModelLinkRelativeToRotatedFrameAndJointAxes) {
 // and a nested-nested model posed relative_to a nested link, and a joint to
 // a scoped child.
 TEST(SdformatOracle, NestedModels) {
+  if (!SdformatInstalled()) GTEST_SKIP() << kSdformatNotInstalled;
   const std::string path = WriteTemp("nested18.sdf", R"(<?xml version="1.0"?>
 <sdf version="1.8">
   <model name="top">
@@ -245,6 +248,7 @@ TEST(SdformatOracle, NestedModels) {
 
 // A root model with //model/@placement_frame: <pose> places that frame.
 TEST(SdformatOracle, RootModelPlacementFrame) {
+  if (!SdformatInstalled()) GTEST_SKIP() << kSdformatNotInstalled;
   const std::string path = WriteTemp("placement18.sdf", R"(<?xml version="1.0"?>
 <sdf version="1.8">
   <model name="m" placement_frame="L">
@@ -264,6 +268,7 @@ TEST(SdformatOracle, RootModelPlacementFrame) {
 // SDF 1.8 world: world frames attached to a model and chained to another
 // world frame, a visual, and a static model (attached to "world").
 TEST(SdformatOracle, WorldFrameAttachedToModel) {
+  if (!SdformatInstalled()) GTEST_SKIP() << kSdformatNotInstalled;
   const std::string path = WriteTemp("world18.sdf", R"(<?xml version="1.0"?>
 <sdf version="1.8">
   <world name="w">
@@ -315,6 +320,7 @@ TEST(SdformatOracle, WorldFrameAttachedToModel) {
 // ---------------------------------------------------------------------------
 // Invalid files: the verdict and the error code.
 TEST(SdformatOracle, PoseRelativeToCycle) {
+  if (!SdformatInstalled()) GTEST_SKIP() << kSdformatNotInstalled;
   const std::string path = WriteTemp("cycle18.sdf", R"(<?xml version="1.0"?>
 <sdf version="1.8">
   <model name="m">
@@ -334,6 +340,7 @@ TEST(SdformatOracle, PoseRelativeToCycle) {
 // only `--check` refuses them. LoadWithSdformatResolvingLoaded keeps that
 // verdict and still resolves the frames.
 TEST(SdformatOracle, ResolvesFramesOfFileOnlyCheckRefuses) {
+  if (!SdformatInstalled()) GTEST_SKIP() << kSdformatNotInstalled;
   const std::string path = WriteTemp("same_name16.sdf", R"(<?xml version="1.0"?>
 <sdf version="1.6">
   <model name="m">
@@ -380,6 +387,7 @@ TEST(SdformatOracle, ResolvesFramesOfFileOnlyCheckRefuses) {
 // The model paths reach files that included files include in turn
 // (libsdformat 12 reads those with its global configuration).
 TEST(SdformatOracle, ModelPathsReachNestedIncludes) {
+  if (!SdformatInstalled()) GTEST_SKIP() << kSdformatNotInstalled;
   const auto model = [](const std::string& name, const std::string& body) {
     WriteTemp("nested_models/" + name + "/model.config",
               "<?xml version=\"1.0\"?>\n<model><name>" + name +
@@ -407,6 +415,7 @@ TEST(SdformatOracle, ModelPathsReachNestedIncludes) {
 
 // A file Root::Load refuses is not resolved.
 TEST(SdformatOracle, DoesNotResolveFileLoadRefuses) {
+  if (!SdformatInstalled()) GTEST_SKIP() << kSdformatNotInstalled;
   const std::string path = WriteTemp("load_refuses18.sdf", R"(<?xml version="1.0"?>
 <sdf version="1.8">
   <model name="m">
@@ -423,6 +432,7 @@ TEST(SdformatOracle, DoesNotResolveFileLoadRefuses) {
 }
 
 TEST(SdformatOracle, JointChildWorld) {
+  if (!SdformatInstalled()) GTEST_SKIP() << kSdformatNotInstalled;
   const std::string path = WriteTemp("child_world18.sdf", R"(<?xml version="1.0"?>
 <sdf version="1.8">
   <model name="m">
@@ -440,6 +450,7 @@ TEST(SdformatOracle, JointChildWorld) {
 // only `ign sdf --check`'s recursiveSiblingUniqueNames rejects it. The oracle
 // maps that bool check to DUPLICATE_NAME with the offending element.
 TEST(SdformatOracle, CheckOnlyDuplicateSiblingNames) {
+  if (!SdformatInstalled()) GTEST_SKIP() << kSdformatNotInstalled;
   const std::string path = WriteTemp("dup_visual17.sdf", R"(<?xml version="1.0"?>
 <sdf version="1.7">
   <model name="m">
@@ -461,6 +472,7 @@ TEST(SdformatOracle, CheckOnlyDuplicateSiblingNames) {
 }
 
 TEST(SdformatOracle, MissingFileIsFileRead) {
+  if (!SdformatInstalled()) GTEST_SKIP() << kSdformatNotInstalled;
   const OracleResult r = LoadWithSdformat("/nonexistent/dir/none.sdf");
   EXPECT_FALSE(r.valid);
   EXPECT_TRUE(HasCode(r, "FILE_READ")) << Describe(r);
@@ -468,6 +480,7 @@ TEST(SdformatOracle, MissingFileIsFileRead) {
 
 // model:// includes resolve against the given directories.
 TEST(SdformatOracle, ModelPathsResolveIncludes) {
+  if (!SdformatInstalled()) GTEST_SKIP() << kSdformatNotInstalled;
   const std::string model_sdf = WriteTemp("models/box/model.sdf",
                                           "");  // creates the folders
   {
@@ -506,6 +519,7 @@ TEST(SdformatOracle, ModelPathsResolveIncludes) {
 // on any file (many are invalid on purpose). Counts are printed, not
 // asserted.
 TEST(SdformatOracleCorpus, NeverCrashes) {
+  if (!SdformatInstalled()) GTEST_SKIP() << kSdformatNotInstalled;
   const fs::path root = RequireCorpusFolder("sdformat-tests");
   if (root.empty()) return;
   // The upstream tests resolve model:// and bare <uri>s against

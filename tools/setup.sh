@@ -6,13 +6,13 @@ packages=(
   bazel-bootstrap bazel-rules-java g++
   libxml2-dev liburdfdom-dev liburdfdom-tools libeigen3-dev
   libspdlog-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
-  libcli11-dev nlohmann-json3-dev
-  libsdformat-dev  # reference implementation: tests only (//testing)
+  libcli11-dev nlohmann-json3-dev pkg-config
   graphviz         # `dot`, for `sdfconv graph --format svg`
 )
 # Tests only, where Debian has them (Debian 12, not 13): the tests that use
 # them skip, saying so, where they are absent.
 optional=(
+  libsdformat-dev  # reference implementation: tests only (//testing)
   sdformat-sdf     # SDFormat element reference: checks the schema tables
 )
 installed() {

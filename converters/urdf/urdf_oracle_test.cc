@@ -229,6 +229,7 @@ std::set<std::string> NewErrors(const testing::OracleResult& input,
 class UrdfOracle : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(UrdfOracle, AgreesWithLibsdformat) {
+  if (!testing::SdformatInstalled()) GTEST_SKIP() << testing::kSdformatNotInstalled;
   const std::string rel = GetParam();
   if (rel.empty()) {
     return testing::NoCorpusFiles(

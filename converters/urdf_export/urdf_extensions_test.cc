@@ -150,6 +150,7 @@ testing::OracleResult Oracle(const std::string& sdf, const std::string& name) {
 // writes loads in libsdformat 12 without error, and the URDF export writes
 // every such attribute back byte for byte.
 TEST(UrdfExtensions, DoubleColonNamesLoadInLibsdformatAndComeBack) {
+  if (!testing::SdformatInstalled()) GTEST_SKIP() << testing::kSdformatNotInstalled;
   const std::string gazebo = R"(<gazebo reference="a">
       <sensor name="ft" type="force_torque">
         <api name="ati_sensor_interface::ATISensorInterface"/>
@@ -499,6 +500,7 @@ void ExpectSamePoses(const std::map<std::string, Pose>& expected,
 // URDF keeps the robot's placement, also with a `world` link (the world
 // joint's origin stays the model's, not folded with the pose).
 TEST(GazeboBlocks, RobotLevelPoseComesBack) {
+  if (!testing::SdformatInstalled()) GTEST_SKIP() << testing::kSdformatNotInstalled;
   for (const bool world : {false, true}) {
     SCOPED_TRACE(world ? "world link" : "free");
     const std::string urdf =
@@ -544,6 +546,7 @@ TEST(GazeboBlocks, RobotLevelPoseComesBack) {
 // libsdformat and sdfconv reading the URDF put every link where the SDF
 // has it.
 TEST(GazeboBlocks, ModelPoseIsTheRobotLevelPose) {
+  if (!testing::SdformatInstalled()) GTEST_SKIP() << testing::kSdformatNotInstalled;
   // With masses: libsdformat's URDF reader leaves out massless links.
   const std::string mass = "<inertial><mass>1</mass></inertial>";
   const std::string links = R"(
